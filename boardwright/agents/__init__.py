@@ -1,0 +1,96 @@
+"""Agents: random, each game's heuristic bot, and search (built by name with parameters).
+
+>>> import boardwright as bw
+>>> from boardwright import agents
+>>> agents.make("random", seed=1).name
+'random'
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from typing import Any
+
+from ..engine import Action, State
+from .base import Agent, RandomAgent
+
+
+class HeuristicAgent(Agent):
+    """The game's own heuristic bot (each game names it in ``Game.bot``), for any game."""
+
+    name = "heuristic"
+
+    def __init__(self, seed: int | None = None, **params: Any) -> None:
+        super().__init__(seed)
+        self.params = params
+        self._bots: dict[str, Agent] = {}
+
+    def choose(self, state: State, seat: int) -> Action:
+        game = state.game
+        bot = self._bots.get(game.id)
+        if bot is None:
+            path = getattr(game, "bot", "")
+            if not path:
+                raise ValueError(f"{game.name} has no heuristic bot")
+            module_name, _, class_name = path.partition(":")
+            cls = getattr(importlib.import_module(module_name), class_name)
+            bot = self._bots[game.id] = cls(seed=self.seed, **self.params)
+        return bot.choose(state, seat)
+
+
+AGENTS: dict[str, Callable[..., Agent]] = {
+    "random": RandomAgent,
+    "heuristic": HeuristicAgent,
+}
+
+
+def register(name: str, factory: Callable[..., Agent]) -> None:
+    """Make an agent available by name to ``make`` (and so to ``--seats``)."""
+    AGENTS[name] = factory
+
+
+def names() -> list[str]:
+    return sorted(AGENTS)
+
+
+def _parse_value(text: str) -> Any:
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    lowered = text.lower()
+    if lowered in ("true", "yes", "on"):
+        return True
+    if lowered in ("false", "no", "off"):
+        return False
+    return text
+
+
+def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
+    """``"ismcts:iterations=5000,c=0.7"`` -> ``("ismcts", {"iterations": 5000, "c": 0.7})``."""
+    name, _, rest = spec.strip().partition(":")
+    params: dict[str, Any] = {}
+    for pair in filter(None, (p.strip() for p in rest.split(","))):
+        key, sep, value = pair.partition("=")
+        if not sep:
+            raise ValueError(f"agent parameters are written name=value, not {pair!r} (in {spec!r})")
+        params[key.strip()] = _parse_value(value.strip())
+    return name, params
+
+
+def make(spec: str, **params: Any) -> Agent:
+    """An agent by name (or ``"name:key=value,..."``), e.g. ``make("random", seed=1)``."""
+    name, parsed = parse_spec(spec)
+    parsed.update(params)
+    factory = AGENTS.get(name)
+    if factory is None:
+        raise ValueError(f"there is no agent '{name}' (agents: {', '.join(names())})")
+    try:
+        return factory(**parsed)
+    except TypeError as error:
+        raise ValueError(f"agent '{name}': {error}") from None
+
+
+__all__ = ["AGENTS", "Agent", "HeuristicAgent", "RandomAgent", "make", "names", "parse_spec", "register"]

@@ -1,0 +1,93 @@
+"""The Game: a declarative description of one game (id, player counts, options, content, State)."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any, ClassVar
+
+from .options import Option, resolve_options
+from .state import State
+
+
+class Game:
+    """One game's description. Subclasses set the class attributes; instances are shared.
+
+    ``bw.load(id)`` returns the game; ``game.new(players, seed, options)`` starts a State.
+    """
+
+    id: ClassVar[str]
+    name: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    #: rules version: a record made under another version is refused by replay
+    version: ClassVar[str] = "1"
+    #: the declared options, each with type, default and one-line doc
+    options: ClassVar[tuple[Option, ...]] = ()
+    state_class: ClassVar[type[State]]
+    #: the rules notes (our rulings, options, content), shown by ``boardwright rules``
+    notes: ClassVar[str] = ""
+    #: the game's heuristic bot, as "module:Class" (an Agent subclass), for the "heuristic" agent
+    bot: ClassVar[str] = ""
+
+    def evaluate(self, state: State, seat: int) -> float:
+        """How well ``seat`` stands, in [0, 1], for a search cut off before the end.
+
+        The default compares scores: 1 for a clear lead, 0 for last place. Games may refine it.
+        """
+        if state.is_over:
+            winners = state.winners()
+            return (1.0 / len(winners)) if seat in winners else 0.0
+        scores = state.scores()
+        best, worst = max(scores), min(scores)
+        if best == worst:
+            return 1.0 / state.players
+        return (scores[seat] - worst) / (best - worst)
+
+    @property
+    def default_players(self) -> int:
+        return self.min_players
+
+    def new(self, players: int | None = None, seed: int | None = None,
+            options: Mapping[str, Any] | None = None) -> State:
+        """Set up a new game for ``players`` seats (seat 0 is the first player)."""
+        count = self.default_players if players is None else players
+        if isinstance(count, bool) or not isinstance(count, int) or not (
+                self.min_players <= count <= self.max_players):
+            raise ValueError(f"{self.name} plays {self.player_range()} players, not {count!r}")
+        if seed is None:
+            seed = secrets.randbits(62)
+        elif isinstance(seed, bool) or not isinstance(seed, int):
+            raise ValueError(f"a seed is a whole number, not {seed!r}")
+        values = resolve_options(self.id, self.options, options)
+        state = self.state_class.__new__(self.state_class)
+        state._init_base(self, count, seed, values)
+        state._setup()
+        return state
+
+    def player_range(self) -> str:
+        if self.min_players == self.max_players:
+            return str(self.min_players)
+        return f"{self.min_players}–{self.max_players}"
+
+    def option(self, name: str) -> Option:
+        for option in self.options:
+            if option.name == name:
+                return option
+        raise KeyError(name)
+
+    def rules_notes(self) -> str:
+        """Our rules notes for this game (rulings, options, content), as Markdown."""
+        if not self.notes:
+            return f"No rules notes are written for {self.name} yet."
+        path = Path(self.notes)
+        if not path.is_absolute():
+            path = Path(__file__).resolve().parents[2] / path
+        try:
+            return path.read_text(encoding="utf-8")
+        except OSError:
+            return f"The rules notes of {self.name} are in {self.notes} in the boardwright sources."
+
+    def __repr__(self) -> str:
+        return f"<Game {self.id}: {self.name}, {self.player_range()} players>"

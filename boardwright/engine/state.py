@@ -1,0 +1,330 @@
+"""The State contract every game implements, and the one path every action takes.
+
+A game subclasses :class:`State` and fills in the hooks (``_setup``, ``_legal``, ``_apply``,
+``_view``, ``_resample``, ``_copy_into``, ``_scores``, ``_winners``, ``_why_illegal``). The engine
+handles, once for every game: wrong seat, unknown text, game over, legality, the action log,
+sealed simultaneous decisions, clones, records and determinization.
+
+Decision kinds (see shared/DESIGN.md):
+
+- one seat decides: ``to_act == (seat,)``;
+- sealed, simultaneous: the game calls :meth:`State.open_sealed`; each seat in ``to_act`` commits
+  one choice, which the engine stores hidden from every other seat (views, history,
+  determinizations) until all have committed, then hands all choices to ``_resolve_sealed``;
+- reaction windows: single-seat decisions asked in turn of the seats that can react
+  (:func:`boardwright.engine.decisions.reaction_order`);
+- multi-step: a compound move as a chain of small single-seat decisions; the game keeps the
+  pending steps in its own state.
+
+Chance is not a decision: a game draws from ``self.streams[name]`` when the rules say.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from .actions import Action, ActionTable
+from .errors import IllegalAction, RecordError
+from .rng import Stream, Streams, derive_seed
+
+if TYPE_CHECKING:
+    from .game import Game
+
+Json = Any
+
+
+class State:
+    """One game in progress. Seats are numbered ``0 .. players-1`` clockwise."""
+
+    __slots__ = (
+        "game", "players", "seed", "options", "streams", "table", "to_act", "is_over", "log",
+        "_sealed", "_sealed_from", "_determinized", "_legal_for", "_cached",
+    )
+
+    #: the game whose rules this state follows
+    game: Game
+    #: number of players
+    players: int
+    #: the game seed (``None`` for a determinized state)
+    seed: int | None
+    #: resolved option values
+    options: Mapping[str, Any]
+    #: named random streams, derived from the seed
+    streams: Streams
+    #: every action of this game (text lookup)
+    table: ActionTable
+    #: the seats that owe a decision now (several during a sealed decision)
+    to_act: tuple[int, ...]
+    #: whether the game has ended
+    is_over: bool
+    #: the actions applied so far, as ``(seat, action)``
+    log: list[tuple[int, Action]]
+
+    #: Slots that are caches, never part of the game's state.
+    CACHE_SLOTS: ClassVar[frozenset[str]] = frozenset({"_legal_for", "_cached"})
+
+    # ------------------------------------------------------------------ construction
+    def _init_base(self, game: Game, players: int, seed: int, options: Mapping[str, Any]) -> None:
+        self.game = game
+        self.players = players
+        self.seed = seed
+        self.options = options
+        self.streams = Streams(seed)
+        self.to_act = ()
+        self.is_over = False
+        self.log = []
+        self._sealed: dict[int, Action] | None = None
+        self._sealed_from = 0
+        self._determinized = False
+        self._legal_for = -1
+        self._cached: list[Action] = []
+
+    # ------------------------------------------------------------------ hooks
+    def _setup(self) -> None:
+        """Set up the game (the rulebook's Setup), set ``table`` and the first ``to_act``."""
+        raise NotImplementedError
+
+    def _legal(self, seat: int) -> list[Action]:
+        """The legal actions of a seat in ``to_act``, in a fixed order."""
+        raise NotImplementedError
+
+    def _apply(self, seat: int, action: Action) -> None:
+        """Carry out a legal action (already checked) and move the game on."""
+        raise NotImplementedError
+
+    def _resolve_sealed(self, choices: dict[int, Action]) -> None:
+        """All seats of a sealed decision have committed: resolve their choices at once."""
+        raise NotImplementedError
+
+    def _why_illegal(self, seat: int, action: Action) -> IllegalAction:
+        """The rule that forbids ``action`` now (it is a known action, but not a legal one)."""
+        return IllegalAction("Rules", f"'{action}' is not allowed now")
+
+    def _view(self, seat: int | None) -> dict[str, Json]:
+        raise NotImplementedError
+
+    def _redact(self, actor: int, action: Action, viewer: int | None) -> str:
+        """How ``viewer`` sees ``actor``'s ``action`` in the history (default: as it is)."""
+        return str(action)
+
+    def _resample(self, seat: int, rng: Stream) -> None:
+        """Replace everything ``seat`` cannot see with a sample consistent with its view."""
+        raise NotImplementedError
+
+    def _copy_into(self, new: State) -> None:
+        """Copy the game's own fields into ``new`` (a blank instance): by hand, no deepcopy."""
+        raise NotImplementedError
+
+    def _scores(self) -> list[float]:
+        raise NotImplementedError
+
+    def _winners(self) -> list[int]:
+        raise NotImplementedError
+
+    def _turn_rule(self) -> str:
+        """The rule named when a seat acts out of turn."""
+        return "Turn order"
+
+    # ------------------------------------------------------------------ decisions
+    def open_sealed(self, seats: tuple[int, ...]) -> None:
+        """Start a sealed, simultaneous decision: each of ``seats`` commits one hidden choice."""
+        self._sealed = {}
+        self._sealed_from = len(self.log)
+        self.to_act = seats
+
+    @property
+    def is_sealed(self) -> bool:
+        """Whether a sealed decision is open (some seats have not committed yet)."""
+        return self._sealed is not None
+
+    def committed(self) -> list[int]:
+        """Seats that have committed their choice in the open sealed decision."""
+        return sorted(self._sealed) if self._sealed is not None else []
+
+    # ------------------------------------------------------------------ the public contract
+    def legal_actions(self, seat: int) -> list[Action]:
+        """The actions ``seat`` may take now, in a fixed order; empty when it owes no decision."""
+        if seat not in self.to_act:
+            return []
+        if self._legal_for != seat:
+            self._cached = self._legal(seat)
+            self._legal_for = seat
+        return list(self._cached)
+
+    def apply(self, seat: int, action: str) -> None:
+        """Take ``action`` (an :class:`Action` or its text) for ``seat``.
+
+        Raises :class:`IllegalAction`, naming the rule, and leaves the state exactly as it was
+        when the game is over, the seat does not act now, the text is unknown, or the rules
+        forbid the action.
+        """
+        if seat not in self.to_act:
+            raise self._out_of_turn(seat)
+        if self._legal_for != seat:
+            self._cached = self._legal(seat)
+            self._legal_for = seat
+        if action.__class__ is not Action or action not in self._cached:
+            action = self._known(seat, action)
+        self._legal_for = -1
+        sealed = self._sealed
+        self.log.append((seat, action))  # type: ignore[arg-type]
+        if sealed is None:
+            self._apply(seat, action)  # type: ignore[arg-type]
+            return
+        sealed[seat] = action  # type: ignore[assignment]
+        self.to_act = tuple(s for s in self.to_act if s != seat)
+        if not self.to_act:
+            self._sealed = None
+            self._resolve_sealed(sealed)
+
+    def _out_of_turn(self, seat: object) -> IllegalAction:
+        if self.is_over:
+            return IllegalAction("End of Game", "the game is over; no more actions are taken")
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
+            return IllegalAction(self._turn_rule(),
+                                 f"there is no seat {seat!r} (seats are 0 to {self.players - 1})")
+        if self._sealed is not None and seat in self._sealed:
+            return IllegalAction(self._turn_rule(), f"seat {seat} has already committed its choice")
+        waiting = ", ".join(str(s) for s in self.to_act)
+        return IllegalAction(self._turn_rule(), f"seat {seat} does not act now (waiting for seat {waiting})")
+
+    def _known(self, seat: int, action: object) -> Action:
+        """The legal action meant by ``action`` (text or action), or the error that refuses it."""
+        if not isinstance(action, str):
+            raise IllegalAction("Actions", f"an action is given as its text, not {type(action).__name__}")
+        found = self.table.get(action)
+        if found is None:
+            raise IllegalAction("Actions", f"'{action}' is not an action of {self.game.name}")
+        if found not in self._cached:
+            raise self._why_illegal(seat, found)
+        return found
+
+    def view(self, seat: int | None = None) -> dict[str, Json]:
+        """What ``seat`` may see, as JSON-ready data; ``view(None)`` is a spectator's view."""
+        if seat is not None and (not isinstance(seat, int) or not 0 <= seat < self.players):
+            raise ValueError(f"there is no seat {seat!r} (seats are 0 to {self.players - 1})")
+        view: dict[str, Json] = {
+            "game": self.game.id,
+            "players": self.players,
+            "viewer": seat,
+            "to_act": list(self.to_act),
+            "is_over": self.is_over,
+        }
+        if self._sealed is not None:
+            view["committed"] = sorted(self._sealed)
+            if seat is not None and seat in self._sealed:
+                view["your_choice"] = str(self._sealed[seat])
+        view.update(self._view(seat))
+        if self.is_over:
+            view["scores"] = self.scores()
+            view["winners"] = self.winners()
+        return view
+
+    def history(self, viewer: int | None = None) -> list[list[Json]]:
+        """The actions so far as ``[seat, text]``, each redacted for ``viewer``."""
+        open_from = self._sealed_from if self._sealed is not None else len(self.log)
+        lines: list[list[Json]] = []
+        for index, (actor, action) in enumerate(self.log):
+            if index >= open_from and actor != viewer:
+                text = "commits a sealed choice"
+            else:
+                text = str(action) if actor == viewer else self._redact(actor, action, viewer)
+            lines.append([actor, text])
+        return lines
+
+    def scores(self) -> list[float]:
+        """Each seat's score (the final score once the game is over)."""
+        return self._scores()
+
+    def winners(self) -> list[int]:
+        """The winning seats (several on a shared win); empty while the game goes on."""
+        return self._winners() if self.is_over else []
+
+    def clone(self) -> State:
+        """An independent copy: applying actions to one never changes the other."""
+        cls = self.__class__
+        new = cls.__new__(cls)
+        new.game = self.game
+        new.players = self.players
+        new.seed = self.seed
+        new.options = self.options
+        new.streams = self.streams.copy()
+        new.table = self.table
+        new.to_act = self.to_act
+        new.is_over = self.is_over
+        new.log = self.log.copy()
+        new._sealed = None if self._sealed is None else dict(self._sealed)
+        new._sealed_from = self._sealed_from
+        new._determinized = self._determinized
+        new._legal_for = -1
+        new._cached = []
+        self._copy_into(new)
+        return new
+
+    def determinize(self, seat: int, seed: int) -> State:
+        """A copy in which everything ``seat`` cannot see is resampled, as that seat could.
+
+        The result keeps ``view(seat)`` exactly and depends only on that view and ``seed``:
+        hidden cards and tokens, other seats' uncommitted sealed choices and the future of every
+        random stream are drawn anew. It has no history and no record (it is for search).
+        """
+        if not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise ValueError(f"there is no seat {seat!r} (seats are 0 to {self.players - 1})")
+        new = self.clone()
+        rng = Stream.named(seed, f"determinize/{seat}")
+        new._resample(seat, rng)
+        if new._sealed is not None:
+            for other in sorted(new._sealed):
+                if other != seat:
+                    new._sealed[other] = rng.choice(new._legal(other))
+        new.streams = Streams(derive_seed(seed, "determinized-future"))
+        new.seed = None
+        new.log = []
+        new._sealed_from = 0
+        new._determinized = True
+        return new
+
+    def record(self) -> dict[str, Json]:
+        """The game record: ``{game, version, options, players, seed, actions}`` (JSON)."""
+        if self._determinized:
+            raise RecordError("a determinized state is a sample for search; it has no record")
+        return {
+            "game": self.game.id,
+            "version": self.game.version,
+            "options": dict(self.options),
+            "players": self.players,
+            "seed": self.seed,
+            "actions": [[seat, str(action)] for seat, action in self.log],
+        }
+
+    # ------------------------------------------------------------------ for tests and tools
+    def fingerprint(self) -> tuple[Any, ...]:
+        """All of the state, hidden parts included, as nested tuples: equal iff states are equal."""
+        parts = []
+        for cls in type(self).__mro__:
+            for name in getattr(cls, "__slots__", ()):
+                if name in self.CACHE_SLOTS or name == "game":
+                    continue
+                parts.append((name, _freeze(getattr(self, name, None))))
+        return tuple(parts)
+
+    def __repr__(self) -> str:
+        status = "over" if self.is_over else f"to_act={list(self.to_act)}"
+        return f"<{self.game.name} state: {self.players} players, {status}, {len(self.log)} actions>"
+
+
+def _freeze(value: Any) -> Any:
+    if isinstance(value, (list, tuple)):
+        return tuple(_freeze(v) for v in value)
+    if isinstance(value, dict):
+        return tuple(sorted(((repr(k), _freeze(v)) for k, v in value.items())))
+    if isinstance(value, (set, frozenset)):
+        return tuple(sorted(repr(v) for v in value))
+    if isinstance(value, Action):
+        return str(value)
+    if hasattr(value, "fingerprint"):
+        return value.fingerprint()
+    if isinstance(value, ActionTable):
+        return id(value)
+    return value
