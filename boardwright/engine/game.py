@@ -66,6 +66,21 @@ class Game:
         state._setup()
         return state
 
+    def render(self, view: dict[str, Any]) -> str:
+        """The board as text for a terminal, built from a view only (so it cannot leak).
+
+        May use Rich console markup (``[bold]...[/]``); the CLI prints it with Rich. The default
+        lists the view's fields; games draw their own board.
+        """
+        lines = [f"[bold]{self.name}[/bold]"]
+        for key, value in view.items():
+            lines.append(f"  {key}: {value}")
+        return "\n".join(lines)
+
+    def describe_action(self, text: str) -> str:
+        """A one-line explanation of an action text for a person (``help`` in the terminal)."""
+        return text
+
     def player_range(self) -> str:
         if self.min_players == self.max_players:
             return str(self.min_players)
