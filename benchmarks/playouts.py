@@ -1,0 +1,54 @@
+"""Random-playout speed: decisions per second for each game and player count, on one core.
+
+    python benchmarks/playouts.py                 # every game, every player count
+    python benchmarks/playouts.py --game gadgeteers --seconds 5
+
+A decision is one ``apply`` of a uniformly random legal action, through the public contract
+(``to_act``, ``legal_actions``, ``apply``), exactly as a random rollout or the balance lab plays.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+import boardwright as bw
+from boardwright.engine import Stream
+
+
+def playouts(game_id: str, players: int, seconds: float, seed: int = 1) -> tuple[int, int, float]:
+    """Play random games for about ``seconds``: (games, decisions, elapsed)."""
+    game = bw.load(game_id)
+    rng = Stream(seed)
+    games = decisions = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while time.perf_counter() < deadline:
+        state = game.new(players=players, seed=seed + games)
+        while not state.is_over:
+            to_act = state.to_act
+            seat = to_act[0] if len(to_act) == 1 else to_act[rng.below(len(to_act))]
+            actions = state.legal_actions(seat)
+            state.apply(seat, actions[rng.below(len(actions))])
+            decisions += 1
+        games += 1
+    return games, decisions, time.perf_counter() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--game", action="append", help="game id (repeatable; default: all)")
+    parser.add_argument("--players", type=int, action="append", help="player count (default: all)")
+    parser.add_argument("--seconds", type=float, default=3.0, help="time per game and count")
+    args = parser.parse_args()
+    for game_id in args.game or bw.games():
+        game = bw.load(game_id)
+        counts = args.players or range(game.min_players, game.max_players + 1)
+        for players in counts:
+            games, decisions, elapsed = playouts(game_id, players, args.seconds)
+            print(f"{game_id:20s} {players}p  {decisions / elapsed:10,.0f} decisions/s  "
+                  f"{games / elapsed:8,.1f} games/s  {decisions / max(games, 1):7.1f} decisions/game")
+
+
+if __name__ == "__main__":
+    main()
