@@ -3,7 +3,7 @@
 "Sealed Sums", 2-4 players, 3 rounds. Each round:
 
 1. Bid (sealed, simultaneous): every seat commits ``bid 0``..``bid 3``; the highest unique bid
-   wins the round; any tie for the highest means nobody does.
+   wins the round; any tie for the highest means nobody does, nor does a winner with no cards left.
 2. Chance: a die is rolled from the "dice" stream.
 3. Play (multi-step, the winner only): ``play V`` (a card from the hand), then ``place low`` (score
    V) or ``place high`` (score V + die if V >= 5, else 0), then draw a card from the "deck" stream.
@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from boardwright.games import register
 from boardwright.engine import (
     Action,
     ActionTable,
@@ -28,6 +27,7 @@ from boardwright.engine import (
     Stream,
     reaction_order,
 )
+from boardwright.games import register
 
 TABLE = ActionTable()
 BIDS = [TABLE.add(f"bid {b}", "bid", b) for b in range(4)]
@@ -39,7 +39,7 @@ PASS = TABLE.add("pass")
 
 
 class ToyState(State):
-    __slots__ = ("hands", "deck", "points", "round", "phase", "winner", "die", "chosen", "queue", "bids")
+    __slots__ = ("bids", "chosen", "deck", "die", "hands", "phase", "points", "queue", "round", "winner")
 
     def _setup(self) -> None:
         self.table = TABLE
@@ -77,7 +77,7 @@ class ToyState(State):
     def _resolve_sealed(self, choices: dict[int, Action]) -> None:
         self.bids = [choices[s].args[0] for s in range(self.players)]
         top = max(self.bids)
-        if self.bids.count(top) == 1:
+        if self.bids.count(top) == 1 and self.hands[self.bids.index(top)]:
             self.winner = self.bids.index(top)
             self.die = self.streams["dice"].randint(1, 6)
             self.phase = "play"
@@ -148,12 +148,20 @@ class ToyState(State):
     def _resample(self, seat: int, rng: Stream) -> None:
         others = [s for s in range(self.players) if s != seat]
         pool = sorted(self.deck + [v for s in others for v in self.hands[s]])
+        # A seat asked to react is known to hold a 1: it keeps one, the rest is resampled.
+        asked = self.queue[0] if self.phase == "react" and self.queue and self.queue[0] != seat else -1
+        if asked >= 0:
+            pool.remove(1)
         rng.shuffle(pool)
         for s in others:
-            size = len(self.hands[s])
-            self.hands[s] = sorted(pool[:size])
+            size = len(self.hands[s]) - (s == asked)
+            self.hands[s] = sorted(pool[:size] + [1] * (s == asked))
             del pool[:size]
         self.deck = pool
+        if self.phase == "react" and self.queue:
+            # The rest of the window follows from the resampled hands.
+            order = reaction_order(self.winner, self.players, lambda s: 1 in self.hands[s])
+            self.queue = [self.queue[0], *order[order.index(self.queue[0]) + 1:]]
 
     def _copy_into(self, new: State) -> None:
         assert isinstance(new, ToyState)
