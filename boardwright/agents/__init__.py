@@ -45,6 +45,14 @@ AGENTS: dict[str, Callable[..., Agent]] = {
 }
 
 
+def _ismcts(**params: Any) -> Agent:
+    from .ismcts import ISMCTSAgent  # imported on use: the search module is not needed to play
+    return ISMCTSAgent(**params)
+
+
+AGENTS["ismcts"] = _ismcts
+
+
 def register(name: str, factory: Callable[..., Agent]) -> None:
     """Make an agent available by name to ``make`` (and so to ``--seats``)."""
     AGENTS[name] = factory

@@ -1,0 +1,256 @@
+"""Information-set Monte Carlo tree search (ISMCTS), for every game, through the public contract.
+
+Each iteration draws a fresh determinization of the searching seat's information set
+(``state.determinize(seat, seed)``: hidden cards, other seats' sealed choices and the future of
+chance resampled from what the seat sees), then walks one shared tree with it:
+
+- **selection** — UCT with availability counts: nodes are keyed by action text, and an action's
+  availability grows each time it was legal when its node was visited (actions that are legal
+  only in some determinizations are not starved or favoured); the value of an edge is the reward
+  of the seat that acts there, so in a multi-player game each seat maximises its own reward;
+- **sealed, simultaneous decisions** (several seats in ``to_act``) are decoupled: every seat
+  picks from its own statistics at the node, never seeing what the others pick; the joint choice
+  leads to the next node;
+- **multi-step decisions** are simply a chain of nodes of the same seat;
+- **expansion** — one new node per iteration;
+- **rollout** — random or the game's heuristic bot, cut off after ``depth`` decisions, where
+  ``game.evaluate(state, seat)`` scores each seat; a finished game pays 1 shared by the winners;
+- **backpropagation** of the whole reward vector (one reward per seat).
+
+The search touches only determinized copies, and draws its randomness from the agent's own stream,
+so it never changes the game; for a given seed and iteration budget it is deterministic, and since
+a determinization depends only on the seat's view and the seed, two states that look the same to
+the seat get the same choice (the agent cannot cheat).
+
+>>> from boardwright import agents
+>>> agents.make("ismcts:iterations=200,c=0.7", seed=1).iterations
+200
+"""
+
+from __future__ import annotations
+
+import math
+import time as _time
+from typing import Any
+
+from ..engine import Action, State, Stream
+from .base import Agent
+
+#: the iteration budget when neither ``iterations`` nor ``time`` is given
+DEFAULT_ITERATIONS = 1000
+
+# An edge is a small list, indexed by these positions (lists are the fastest mutable record).
+_VISITS, _REWARD, _AVAIL, _CHILD, _ACTION = 0, 1, 2, 3, 4
+
+
+class Node:
+    """A node of the search tree: per acting seat, the edges (actions) leaving it.
+
+    ``edges[seat][text] = [visits, reward of seat, availability, child node or None, action]``.
+    Which seat acts at a node may differ between determinizations (a reaction window asks
+    the seats holding a card), so edges are kept per seat. At a sealed decision the children
+    are reached by the joint choice of all deciding seats (``joint``).
+    """
+
+    __slots__ = ("edges", "joint")
+
+    def __init__(self) -> None:
+        self.edges: dict[int, dict[str, list[Any]]] = {}
+        self.joint: dict[tuple[str, ...], Node] | None = None
+
+
+class ISMCTSAgent(Agent):
+    """Single-observer ISMCTS over determinizations, with per-seat rewards.
+
+    Parameters: ``iterations`` (per decision), ``time`` (seconds per decision; with both, the
+    first reached stops the search), ``c`` (UCT exploration), ``rollout`` (``"random"`` or
+    ``"heuristic"``: the game's bot), ``depth`` (rollout decisions before the cut-off;
+    0 plays to the end), ``seed``.
+    """
+
+    name = "ismcts"
+
+    def __init__(self, seed: int | None = None, iterations: int | None = None,
+                 time: float | None = None, c: float = 0.7, rollout: str = "random",
+                 depth: int = 0) -> None:
+        super().__init__(seed)
+        if iterations is None and time is None:
+            iterations = DEFAULT_ITERATIONS
+        if iterations is not None and (isinstance(iterations, bool) or not isinstance(iterations, int)
+                                       or iterations < 1):
+            raise ValueError(f"iterations is a whole number of at least 1, not {iterations!r}")
+        if time is not None and (isinstance(time, bool) or not isinstance(time, (int, float))
+                                 or time <= 0):
+            raise ValueError(f"time is a positive number of seconds, not {time!r}")
+        if isinstance(c, bool) or not isinstance(c, (int, float)) or c < 0:
+            raise ValueError(f"c is a number of at least 0, not {c!r}")
+        if rollout not in ("random", "heuristic"):
+            raise ValueError(f"rollout is 'random' or 'heuristic', not {rollout!r}")
+        if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
+            raise ValueError(f"depth is a whole number of decisions (0: to the end), not {depth!r}")
+        self.iterations = iterations
+        self.time = None if time is None else float(time)
+        self.c = float(c)
+        self.rollout = rollout
+        self.depth = depth
+        self._policy: Agent | None = None
+        #: iterations run by the last ``choose`` (for benchmarks and tests)
+        self.last_iterations = 0
+        #: the root of the last search (for inspection)
+        self.last_root: Node | None = None
+
+    # ------------------------------------------------------------------ the decision
+    def choose(self, state: State, seat: int) -> Action:
+        """The most visited action of ``seat`` after the search (the first legal one on a tie)."""
+        legal = state.legal_actions(seat)
+        if not legal:
+            raise ValueError(f"seat {seat} owes no decision now")
+        if len(legal) == 1:
+            return legal[0]
+        base = self.rng.next64()
+        root = Node()
+        budget = self.iterations if self.iterations is not None else math.inf
+        timed = self.time is not None
+        deadline = _time.perf_counter() + (self.time or 0.0)
+        done = 0
+        while done < budget:
+            self._iterate(state.determinize(seat, base + done), root)
+            done += 1
+            if timed and _time.perf_counter() >= deadline:
+                break
+        self.last_iterations = done
+        self.last_root = root
+        edges = root.edges.get(seat, {})
+        best = legal[0]
+        best_key = (-1, -math.inf)
+        for action in legal:
+            edge = edges.get(action)
+            if edge is None:
+                continue
+            key = (edge[_VISITS], edge[_REWARD] / edge[_VISITS] if edge[_VISITS] else -math.inf)
+            if key > best_key:
+                best, best_key = action, key
+        return best
+
+    # ------------------------------------------------------------------ one iteration
+    def _iterate(self, state: State, node: Node) -> None:
+        """Select and expand with one determinization, roll out, and backpropagate."""
+        path: list[tuple[list[Any], int]] = []
+        rng = self.rng
+        log, sqrt = math.log, math.sqrt
+        c = self.c
+        while not state.is_over:
+            to_act = state.to_act
+            if len(to_act) == 1:
+                seat = to_act[0]
+                edges = node.edges.get(seat)
+                if edges is None:
+                    edges = node.edges[seat] = {}
+                edge = _select(edges, state.legal_actions(seat), rng, c, log, sqrt)
+                state.apply(seat, edge[_ACTION])
+                path.append((edge, seat))
+                child = edge[_CHILD]
+                if child is None:
+                    edge[_CHILD] = Node()
+                    break
+                node = child
+            else:
+                # A sealed decision: each seat chooses from its own statistics, blind to the others.
+                chosen = []
+                for seat in to_act:
+                    edges = node.edges.get(seat)
+                    if edges is None:
+                        edges = node.edges[seat] = {}
+                    edge = _select(edges, state.legal_actions(seat), rng, c, log, sqrt)
+                    path.append((edge, seat))
+                    chosen.append((seat, edge[_ACTION]))
+                for seat, action in chosen:
+                    state.apply(seat, action)
+                key = tuple(action for _, action in chosen)
+                joint = node.joint
+                if joint is None:
+                    joint = node.joint = {}
+                child = joint.get(key)
+                if child is None:
+                    joint[key] = Node()
+                    break
+                node = child
+        rewards = self._playout(state)
+        for edge, seat in path:
+            edge[_VISITS] += 1
+            edge[_REWARD] += rewards[seat]
+
+    # ------------------------------------------------------------------ rollouts
+    def _playout(self, state: State) -> list[float]:
+        """Play on with the rollout policy until the end or the depth cut-off: reward per seat."""
+        limit = self.depth or -1
+        steps = 0
+        if self.rollout == "random":
+            rng = self.rng
+            while not state.is_over and steps != limit:
+                for seat in state.to_act:
+                    actions = state.legal_actions(seat)
+                    state.apply(seat, actions[rng.below(len(actions))])
+                steps += 1
+        else:
+            policy = self._heuristic()
+            while not state.is_over and steps != limit:
+                for seat in state.to_act:
+                    state.apply(seat, policy.choose(state, seat))
+                steps += 1
+        return rewards_of(state)
+
+    def _heuristic(self) -> Agent:
+        if self._policy is None:
+            from . import HeuristicAgent
+            self._policy = HeuristicAgent(seed=self.seed)
+        return self._policy
+
+
+def _select(edges: dict[str, list[Any]], legal: list[Action], rng: Stream, c: float,
+            log: Any, sqrt: Any) -> list[Any]:
+    """UCT with availability counts: count every legal action as available, then pick one edge.
+
+    An untried action (chosen at random among the untried) comes first; otherwise the edge
+    with the best ``mean + c * sqrt(ln(availability) / visits)``, the first on a tie.
+    """
+    untried: list[list[Any]] | None = None
+    best: list[Any] | None = None
+    best_value = -math.inf
+    for action in legal:
+        edge = edges.get(action)
+        if edge is None:
+            edge = edges[action] = [0, 0.0, 1, None, action]
+        else:
+            edge[_AVAIL] += 1
+        visits = edge[_VISITS]
+        if visits == 0:
+            if untried is None:
+                untried = [edge]
+            else:
+                untried.append(edge)
+        elif untried is None:
+            value = edge[_REWARD] / visits + c * sqrt(log(edge[_AVAIL]) / visits)
+            if value > best_value:
+                best, best_value = edge, value
+    if untried is not None:
+        return untried[0] if len(untried) == 1 else untried[rng.below(len(untried))]
+    assert best is not None
+    return best
+
+
+def rewards_of(state: State) -> list[float]:
+    """Each seat's reward: 1 shared by the winners of a finished game, else ``game.evaluate``."""
+    players = state.players
+    if state.is_over:
+        winners = state.winners()
+        share = 1.0 / len(winners) if winners else 0.0
+        rewards = [0.0] * players
+        for seat in winners:
+            rewards[seat] = share
+        return rewards
+    evaluate = state.game.evaluate
+    return [evaluate(state, seat) for seat in range(players)]
+
+
+__all__ = ["DEFAULT_ITERATIONS", "ISMCTSAgent", "Node", "rewards_of"]

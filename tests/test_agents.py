@@ -1,0 +1,187 @@
+"""Agents: legal choices in every game, budgets, seeds, no peeking at hidden information, strength."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from toygame import GAME as TOY
+
+import boardwright as bw
+from boardwright import agents
+from boardwright.agents.ismcts import ISMCTSAgent, rewards_of
+from boardwright.engine import State, Stream
+
+GAMES = [bw.load(game_id) for game_id in bw.games()] + [TOY]
+
+
+def positions(game: bw.Game, players: int, seed: int, count: int) -> list[State]:
+    """Up to ``count`` states of one random game, each a copy taken before a decision."""
+    rng = Stream(seed)
+    state = game.new(players=players, seed=seed)
+    found = []
+    while not state.is_over and len(found) < count:
+        found.append(state.clone())
+        seat = state.to_act[0]
+        actions = state.legal_actions(seat)
+        state.apply(seat, actions[rng.below(len(actions))])
+    return found
+
+
+def play(game: bw.Game, seats: list[agents.Agent], seed: int, max_decisions: int = 10_000) -> State:
+    """Play a game with one agent per seat, checking that each choice is legal."""
+    state = game.new(players=len(seats), seed=seed)
+    for _ in range(max_decisions):
+        if state.is_over:
+            break
+        seat = state.to_act[0]
+        choice = seats[seat].choose(state, seat)
+        assert choice in state.legal_actions(seat), f"{seats[seat].name} chose {choice!r}, not legal"
+        state.apply(seat, choice)
+    return state
+
+
+def quick_ismcts(game: bw.Game, seed: int) -> agents.Agent:
+    """A small search: a real game is cut off after a few rollout decisions to keep tests fast."""
+    depth = 0 if game is TOY else 20
+    return agents.make("ismcts", iterations=30, depth=depth, seed=seed)
+
+
+# ---------------------------------------------------------------------- legal choices
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
+def test_random_and_search_agents_choose_legal_actions(game):
+    players = game.min_players
+    seats = [agents.make("random", seed=1), quick_ismcts(game, 2)] + [
+        agents.make("random", seed=3 + k) for k in range(players - 2)]
+    play(game, seats, seed=5, max_decisions=60 if game is not TOY else 10_000)
+
+
+@pytest.mark.parametrize("game", [g for g in GAMES if g.bot], ids=lambda g: g.id)
+def test_heuristic_agent_and_heuristic_rollouts_choose_legal_actions(game):
+    seats = [agents.make("heuristic", seed=1),
+             agents.make("ismcts", iterations=10, rollout="heuristic", depth=10, seed=2)]
+    seats += [agents.make("heuristic", seed=3 + k) for k in range(game.min_players - 2)]
+    play(game, seats, seed=6, max_decisions=40)
+
+
+def test_search_plays_every_seat_of_a_four_player_game_to_the_end():
+    state = play(TOY, [agents.make("ismcts", iterations=25, seed=s) for s in range(4)], seed=9)
+    assert state.is_over
+
+
+def test_heuristic_rollouts_need_the_game_to_have_a_bot():
+    state = TOY.new(players=2, seed=1)
+    with pytest.raises(ValueError, match="no heuristic bot"):
+        agents.make("ismcts", iterations=5, rollout="heuristic").choose(state, 0)
+
+
+# ---------------------------------------------------------------------- budgets and parameters
+def test_iteration_budget_is_exact():
+    agent = ISMCTSAgent(iterations=137, seed=1)
+    state = TOY.new(players=3, seed=2)
+    agent.choose(state, 0)
+    root_visits = sum(edge[0] for edge in agent.last_root.edges[0].values())
+    assert (agent.last_iterations, root_visits) == (137, 137)
+
+
+def test_time_budget_is_kept_within_a_tolerance():
+    agent = ISMCTSAgent(time=0.1, seed=1)
+    state = TOY.new(players=2, seed=2)
+    start = time.perf_counter()
+    agent.choose(state, 0)
+    assert 0.1 <= time.perf_counter() - start < 0.25
+
+
+def test_with_time_and_iterations_the_first_limit_reached_stops_the_search():
+    agent = ISMCTSAgent(iterations=50, time=30.0, seed=1)
+    agent.choose(TOY.new(players=2, seed=2), 0)
+    assert agent.last_iterations == 50
+
+
+def test_a_lone_legal_action_is_returned_without_search():
+    state = next(s for seed in range(50) for s in positions(TOY, 2, seed, 40)
+                 if len(s.legal_actions(s.to_act[0])) == 1)
+    agent = ISMCTSAgent(iterations=500, seed=1)
+    seat = state.to_act[0]
+    assert (agent.choose(state, seat), agent.last_iterations) == (state.legal_actions(seat)[0], 0)
+
+
+def test_agents_are_built_from_a_spec_with_parameters():
+    agent = agents.make("ismcts:iterations=5000,c=1.2,rollout=random,depth=30,time=2", seed=4)
+    assert (agent.name, agent.iterations, agent.c, agent.depth, agent.time, agent.seed) == (
+        "ismcts", 5000, 1.2, 30, 2.0, 4)
+
+
+@pytest.mark.parametrize(("spec", "named"), [
+    ("ismcts:iterations=0", "iterations"), ("ismcts:time=-1", "time"), ("ismcts:rollout=smart", "rollout"),
+    ("ismcts:depth=-2", "depth"), ("ismcts:c=-1", "c is"), ("ismcts:width=3", "width"),
+])
+def test_bad_search_parameters_are_refused_by_name(spec, named):
+    with pytest.raises(ValueError, match=named):
+        agents.make(spec)
+
+
+# ---------------------------------------------------------------------- determinism
+def test_the_same_seed_and_budget_give_the_same_game():
+    def record(seed: int) -> dict:
+        return play(TOY, [ISMCTSAgent(iterations=40, seed=seed), ISMCTSAgent(iterations=40, seed=seed + 1)],
+                    seed=3).record()
+
+    assert record(11) == record(11)
+
+
+def test_searching_never_changes_the_game():
+    for state in positions(TOY, 3, 4, 12):
+        before = state.fingerprint()
+        ISMCTSAgent(iterations=30, seed=1).choose(state, state.to_act[0])
+        assert state.fingerprint() == before
+
+
+# ---------------------------------------------------------------------- hidden information
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
+def test_the_search_sees_only_the_seat_view(game):
+    """A seat's choice depends on what it sees: the true state and a resample of it play alike."""
+    for state in positions(game, game.min_players, 21, 30)[::3]:
+        seat = state.to_act[-1]
+        for k in range(2):
+            sample = state.determinize(seat, 1000 + k)
+            assert sample.view(seat) == state.view(seat)
+            real, imagined = quick_ismcts(game, 5), quick_ismcts(game, 5)
+            assert real.choose(state, seat) == imagined.choose(sample, seat)
+
+
+def test_a_committed_sealed_bid_does_not_change_another_seat_s_search():
+    choices = []
+    for bid in ("bid 0", "bid 3"):
+        state = TOY.new(players=2, seed=8)
+        state.apply(1, bid)
+        agent = ISMCTSAgent(iterations=200, seed=3)
+        choices.append((agent.choose(state, 0), agent.last_root.edges[0]["bid 2"][:3]))
+    assert choices[0] == choices[1]
+
+
+def test_every_seat_of_a_sealed_decision_chooses_from_its_own_statistics():
+    agent = ISMCTSAgent(iterations=300, seed=3)
+    agent.choose(TOY.new(players=3, seed=8), 0)
+    root = agent.last_root
+    per_seat = {seat: sum(edge[0] for edge in edges.values()) for seat, edges in root.edges.items()}
+    assert per_seat == {0: 300, 1: 300, 2: 300}
+
+
+# ---------------------------------------------------------------------- rewards and strength
+def test_winners_share_the_reward_of_a_finished_game():
+    state = next(s for s in (play(TOY, [agents.make("random", seed=k)] * 3, seed=k) for k in range(200))
+                 if len(s.winners()) == 2)
+    assert sorted(rewards_of(state)) == [0.0, 0.5, 0.5]
+
+
+def test_search_beats_random_play_clearly():
+    wins = 0.0
+    games = 24
+    for i in range(games):
+        me = i % 2
+        seats = [agents.make("random", seed=i), agents.make("random", seed=i)]
+        seats[me] = ISMCTSAgent(iterations=150, seed=i)
+        winners = play(TOY, seats, seed=100 + i).winners()
+        wins += 1 / len(winners) if me in winners else 0.0
+    assert wins / games >= 0.75
