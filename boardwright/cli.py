@@ -1,0 +1,316 @@
+"""The ``boardwright`` command: play in the terminal, simulate batches, read rules, replay records.
+
+    boardwright games                                  the games, with their player counts
+    boardwright options GAME                           a game's options (name, type, default, doc)
+    boardwright rules GAME                             a game's rules notes
+    boardwright play GAME --seats human,heuristic      play at the keyboard
+    boardwright simulate GAME -n 1000 --jobs 2         a batch of AI games and its statistics
+    boardwright replay FILE [--seat N] [--step]        step through a saved game record
+
+Exit codes: 0 done (also after ``quit`` or end of input), 1 a game failed in a batch, 2 a bad
+command line, game, option, content file or record (one line on stderr), 130 Ctrl-C.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+import boardwright as bw
+
+from . import agents
+from .engine import BoardwrightError, Game, State, load_record, parse_option_pairs, resolve_options
+from .sim import SimulationError, agent_seed, check_task, make_tasks, run_tasks, summarize
+from .sim.report import print_report, report_json
+from .terminal import TerminalTable, print_markup, print_notes
+
+HUMAN = "human"
+
+
+class UsageError(Exception):
+    """A bad command line: reported as one line on stderr, exit code 2."""
+
+
+# ---------------------------------------------------------------------------- shared setup
+def load_game(game_id: str) -> Game:
+    try:
+        return bw.load(game_id)
+    except ValueError as error:
+        raise UsageError(str(error)) from None
+
+
+def split_seats(text: str) -> list[str]:
+    """``"human,ismcts:iterations=500,c=0.7,random"`` -> ``["human", "ismcts:iterations=500,c=0.7",
+    "random"]``: a piece ``name=value`` without a colon continues the previous seat's parameters.
+    """
+    seats: list[str] = []
+    for piece in (p.strip() for p in text.split(",")):
+        if not piece:
+            raise UsageError(f"--seats has an empty seat in {text!r}")
+        if "=" in piece and ":" not in piece and seats and ":" in seats[-1]:
+            seats[-1] += "," + piece
+        else:
+            seats.append(piece)
+    return seats
+
+
+@dataclass
+class Setup:
+    """The game, seats and options a command line asks for, checked."""
+
+    game: Game
+    players: int
+    seats: list[str]
+    options: dict[str, Any]
+
+
+def setup(args: argparse.Namespace, default_seat: str | None) -> Setup:
+    """Check ``GAME --players --seats --option --content``; errors are :class:`UsageError`."""
+    game = load_game(args.game)
+    options: dict[str, Any] = dict(parse_option_pairs(args.option or []))
+    content = getattr(args, "content", None)
+    if content is not None:
+        if "content" not in {option.name for option in game.options}:
+            raise UsageError(f"{game.name} takes no content file (it has no 'content' option)")
+        options["content"] = content
+    resolve_options(game.id, game.options, options)
+    seats = split_seats(args.seats) if args.seats else None
+    players = args.players
+    if players is None:
+        players = len(seats) if seats else game.default_players
+    if not game.min_players <= players <= game.max_players:
+        raise UsageError(f"{game.name} plays {game.player_range()} players, not {players}")
+    if seats is None:
+        bot = "heuristic" if game.bot else "random"
+        seats = ([default_seat] if default_seat else [bot]) + [bot] * (players - 1)
+        seats = seats[:players]
+    if len(seats) != players:
+        raise UsageError(f"--seats names {len(seats)} seats but --players is {players}")
+    for seat, spec in enumerate(seats):
+        if spec == HUMAN:
+            continue
+        try:
+            name, _ = agents.parse_spec(spec)
+            agents.make(spec, seed=0)
+        except ValueError as error:
+            raise UsageError(f"seat {seat}: {error}") from None
+        if name == "heuristic" and not game.bot:
+            raise UsageError(f"{game.name} has no heuristic bot yet (seat {seat}); use random")
+    return Setup(game, players, seats, options)
+
+
+def new_state(game: Game, players: int, seed: int | None, options: dict[str, Any]) -> State:
+    try:
+        return game.new(players=players, seed=seed, options=options)
+    except ValueError as error:  # includes OptionError and ContentError
+        raise UsageError(str(error)) from None
+
+
+def make_console() -> Console:
+    """Rich output on stdout; boards are never wrapped, and piped output is 120 columns wide."""
+    console = Console(highlight=False, soft_wrap=True)
+    if not console.is_terminal:
+        console.width = max(console.width, 120)
+    return console
+
+
+# ---------------------------------------------------------------------------- commands
+def cmd_games(args: argparse.Namespace, console: Console) -> int:
+    ids = bw.games()
+    if not ids:
+        console.print("No games are registered yet.")
+        return 0
+    table = Table("id", "name", "players")
+    for game_id in ids:
+        game = bw.load(game_id)
+        table.add_row(game_id, escape(game.name), game.player_range())
+    console.print(table)
+    return 0
+
+
+def cmd_options(args: argparse.Namespace, console: Console) -> int:
+    game = load_game(args.game)
+    if not game.options:
+        console.print(f"{escape(game.name)} has no options.")
+        return 0
+    table = Table("name", "type", "default", "doc", title=f"{escape(game.name)} options",
+                  title_justify="left")
+    for option in game.options:
+        default = "—" if option.default is None else str(option.default)
+        table.add_row(option.name, escape(option.describe_type()), escape(default), escape(option.doc))
+    console.print(table)
+    return 0
+
+
+def cmd_rules(args: argparse.Namespace, console: Console) -> int:
+    print_notes(console, load_game(args.game).rules_notes())
+    return 0
+
+
+def cmd_play(args: argparse.Namespace, console: Console) -> int:
+    chosen = setup(args, default_seat=HUMAN)
+    state = new_state(chosen.game, chosen.players, args.seed, chosen.options)
+    assert state.seed is not None
+    bots = {seat: agents.make(spec, seed=agent_seed(state.seed, seat))
+            for seat, spec in enumerate(chosen.seats) if spec != HUMAN}
+    return TerminalTable(console, state, chosen.seats, bots, save=args.save).run()
+
+
+def cmd_simulate(args: argparse.Namespace, console: Console) -> int:
+    chosen = setup(args, default_seat=None)
+    if HUMAN in chosen.seats:
+        raise UsageError("simulate plays bots only: a seat cannot be human")
+    if args.n < 1:
+        raise UsageError(f"-n must be at least 1, not {args.n}")
+    if args.jobs < 1:
+        raise UsageError(f"--jobs must be at least 1, not {args.jobs}")
+    module = type(chosen.game).__module__
+    tasks = make_tasks(chosen.game.id, chosen.seats, args.n, args.seed, chosen.options, module)
+    try:
+        check_task(tasks[0])
+    except ValueError as error:
+        raise UsageError(str(error)) from None
+    errors = Console(stderr=True)
+    start = time.perf_counter()
+    try:
+        if errors.is_terminal and not args.json:
+            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+            with Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
+                          TimeRemainingColumn(), console=errors, transient=True) as bar:
+                job = bar.add_task(f"{chosen.game.name}", total=args.n)
+                results = run_tasks(tasks, args.jobs, progress=lambda k: bar.advance(job, k))
+        else:
+            results = run_tasks(tasks, args.jobs)
+    except SimulationError as error:
+        print(f"boardwright: {error}", file=sys.stderr)
+        return 1
+    elapsed = time.perf_counter() - start
+    summary = summarize(results)
+    if args.json:
+        options = resolve_options(chosen.game.id, chosen.game.options, chosen.options)
+        report = report_json(chosen.game.id, chosen.players, args.seed, options, summary)
+        sys.stdout.write(json.dumps(report, indent=2) + "\n")
+    else:
+        title = f"{chosen.game.name}, {chosen.players} players, seed {args.seed}"
+        print_report(console, escape(title), summary, elapsed)
+    return 0
+
+
+def cmd_replay(args: argparse.Namespace, console: Console) -> int:
+    try:
+        record = load_record(args.file)
+        game = load_game(record["game"])
+        bw.replay(record)  # the whole record is checked before anything is shown
+    except BoardwrightError as error:
+        text = str(error)
+        raise UsageError(text if text.startswith(args.file) else f"{args.file}: {text}") from None
+    viewer = args.seat
+    if viewer is not None and not 0 <= viewer < record["players"]:
+        raise UsageError(f"--seat {viewer}: the game has seats 0 to {record['players'] - 1}")
+    state = game.new(record["players"], record["seed"], record["options"])
+    who = "the spectator" if viewer is None else f"seat {viewer}"
+    console.print(f"[bold]{escape(game.name)}[/bold], {state.players} players, seed {state.seed}: "
+                  f"{len(record['actions'])} actions, seen by {who}")
+    print_markup(console, game.render(state.view(viewer)))
+    for number, (actor, text) in enumerate(record["actions"], 1):
+        if args.step and not wait_for_enter(console):
+            return 0
+        sealed_before = len(state.committed()) if state.is_sealed else 0
+        state.apply(actor, text)
+        lines = state.history(viewer)
+        console.rule(f"{number}. seat {actor}: {escape(str(lines[-1][1]))}", align="left")
+        if sealed_before and not state.is_sealed:
+            revealed = "; ".join(f"seat {s}: {t}" for s, t in lines[-sealed_before - 1:])
+            console.print(f"[dim]revealed: {escape(revealed)}[/dim]")
+        print_markup(console, game.render(state.view(viewer)))
+    if state.is_over:
+        scores = ", ".join(f"seat {seat}: {score:g}" for seat, score in enumerate(state.scores()))
+        console.print(f"Final scores: {scores}; winners: {', '.join(map(str, state.winners()))}")
+    else:
+        console.print("The record ends before the game does.")
+    return 0
+
+
+def wait_for_enter(console: Console) -> bool:
+    """Wait for Enter; False when the viewer types q or the input ends."""
+    try:
+        return console.input("[dim]Enter: next action, q: quit[/dim] ").strip().lower() not in ("q", "quit")
+    except EOFError:
+        return False
+
+
+# ---------------------------------------------------------------------------- the parser
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="boardwright",
+                                     description="Play, simulate and replay tabletop games.")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    commands.add_parser("games", help="list the games")
+    sub = commands.add_parser("options", help="a game's options")
+    sub.add_argument("game", metavar="GAME")
+    sub = commands.add_parser("rules", help="a game's rules notes")
+    sub.add_argument("game", metavar="GAME")
+
+    def game_arguments(sub: argparse.ArgumentParser, seats_help: str) -> None:
+        sub.add_argument("game", metavar="GAME")
+        sub.add_argument("--players", type=int, help="number of players (default: the number of seats)")
+        sub.add_argument("--seats", help=seats_help)
+        sub.add_argument("--option", action="append", metavar="NAME=VALUE", help="a game option (repeatable)")
+
+    sub = commands.add_parser("play", help="play a game in the terminal")
+    game_arguments(sub, "one per seat: human or an agent spec, e.g. human,heuristic,ismcts:iterations=500 "
+                        "(default: human, then heuristic bots)")
+    sub.add_argument("--seed", type=int, help="the game seed (default: random, shown at the start)")
+    sub.add_argument("--content", metavar="PATH", help="a content file (the game's 'content' option)")
+    sub.add_argument("--save", metavar="FILE", help="write the game record here on leaving, finished or not")
+
+    sub = commands.add_parser("simulate", help="play a batch of AI games and report win rates")
+    game_arguments(sub, "one agent spec per seat (default: the heuristic bot, or random, in every seat)")
+    sub.add_argument("-n", type=int, default=100, help="number of games (default 100)")
+    sub.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    sub.add_argument("--seed", type=int, default=0, help="game i's seed derives from it (default 0)")
+    sub.add_argument("--content", metavar="PATH", help="a content file (the game's 'content' option)")
+    sub.add_argument("--json", action="store_true", help="print the report as JSON")
+
+    sub = commands.add_parser("replay", help="step through a saved game record")
+    sub.add_argument("file", metavar="FILE")
+    sub.add_argument("--seat", type=int, help="show what this seat saw (default: the spectator's view)")
+    sub.add_argument("--step", action="store_true", help="wait for Enter between actions")
+    return parser
+
+
+COMMANDS = {
+    "games": cmd_games, "options": cmd_options, "rules": cmd_rules, "play": cmd_play,
+    "simulate": cmd_simulate, "replay": cmd_replay,
+}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line ``argv`` (default ``sys.argv[1:]``); returns the exit code."""
+    try:
+        args = build_parser().parse_args(argv)
+    except SystemExit as stop:
+        return stop.code if isinstance(stop.code, int) else 2
+    console = make_console()
+    try:
+        return COMMANDS[args.command](args, console)
+    except (UsageError, BoardwrightError) as error:
+        print("boardwright: " + " ".join(str(error).split()), file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("\nboardwright: interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())
