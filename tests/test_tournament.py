@@ -24,8 +24,8 @@ FAST = "ismcts:iterations=20"
 
 
 def test_as_many_agents_as_seats_play_every_permutation():
-    assert sorted(lineups(["a", "b", "c"], 3)) == sorted(
-        [("a", "b", "c"), ("a", "c", "b"), ("b", "a", "c"), ("b", "c", "a"), ("c", "a", "b"), ("c", "b", "a")])
+    assert sorted(lineups(["a", "b", "c"], 3)) == [
+        ("a", "b", "c"), ("a", "c", "b"), ("b", "a", "c"), ("b", "c", "a"), ("c", "a", "b"), ("c", "b", "a")]
 
 
 def test_more_agents_than_seats_play_every_ordered_choice():
@@ -104,7 +104,8 @@ def test_the_table_names_every_agent(small):
 
 def test_progress_reaches_the_number_of_games():
     seen = []
-    run_tournament(TOY, ["random", "random:seed=1"], 6, seed=1, progress=lambda done, total: seen.append((done, total)))
+    run_tournament(TOY, ["random", "random:seed=1"], 6, seed=1,
+                   progress=lambda done, total: seen.append((done, total)))
     assert seen[-1] == (6, 6)
 
 
@@ -127,6 +128,7 @@ def test_a_player_count_outside_the_game_is_refused():
 def test_the_command_prints_json(capsys):
     parser = argparse.ArgumentParser()
     add_tournament_parser(parser.add_subparsers())
-    args = parser.parse_args(["tournament", TOY, "--seats", "random,ismcts:iterations=5", "-n", "4", "--json"])
+    args = parser.parse_args(
+        ["tournament", TOY, "--seats", "random,ismcts:iterations=5", "-n", "4", "--json"])
     assert args.run(args) == 0
     assert json.loads(capsys.readouterr().out)["games"] == 4

@@ -226,7 +226,8 @@ def tournament_tasks(game_id: str, agents: Sequence[str], n: int, players: int, 
     if n < 0:
         raise ValueError(f"the number of games cannot be negative ({n})")
     seatings = lineups(agents, players)
-    tasks = [GameTask(i, game_id, seatings[i % len(seatings)], game_seed(seed, i), dict(options or {}), module)
+    chosen = dict(options or {})
+    tasks = [GameTask(i, game_id, seatings[i % len(seatings)], game_seed(seed, i), chosen, module)
              for i in range(n)]
     return seatings, tasks
 
