@@ -1,0 +1,45 @@
+"""The Game Development deck: a deck for Dvorak about making a game in five milestones.
+
+Players hire developers in Preproduction, then spend their developers' counters on features and
+squash the bugs others play on them, through Vertical Slice, Alpha, Beta and RTM. The most
+production points (features minus bugs) wins. Rules: shared/rules/game-development.txt with
+rulings D1–D9; our own rulings are in docs/games/game-development.md.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from ...engine import Game, Option
+from .state import GameDevelopmentState
+from .view import describe_action, render
+
+
+class GameDevelopment(Game):
+    id = "game-development"
+    name = "Game Development"
+    min_players = 2
+    max_players = 5
+    version = "1"
+    options: ClassVar[tuple[Option, ...]] = (
+        Option("copies", int, 2, "copies of each Production card in the deck (D8)", minimum=1, maximum=4),
+        Option("draw", str, "one", "turn draw: 'one' card (Dvorak, D1) or 'refill' up to the hand size "
+                                   "every turn (Preproduction always refills)", choices=("one", "refill")),
+        Option("hand_size", int, 5, "cards dealt at each milestone and the hand limit (D1)",
+               minimum=3, maximum=8),
+        Option("developer_points", bool, False,
+               "the earlier variant: each developer scores 1 point, each Lead 2"),
+        Option("content", str, None, "path to your own card list (TOML); default: boardwright's"),
+    )
+    state_class = GameDevelopmentState
+    notes = "docs/games/game-development.md"
+    bot = "boardwright.games.game_development.bot:HeuristicBot"
+
+    def render(self, view: dict[str, Any]) -> str:
+        return render(view)
+
+    def describe_action(self, text: str) -> str:
+        return describe_action(text)
+
+
+__all__ = ["GameDevelopment"]

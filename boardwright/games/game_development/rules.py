@@ -1,0 +1,300 @@
+"""The rules of the Game Development deck that cards call on: costs and paying them, the Action
+cards, Lead abilities, milestones and their timing. Mixed into the State (state.py), which holds the
+data and the flow of a turn.
+
+Rulings cited: D1–D9 (shared/rules/RULINGS.md) and ours, R1–R14 (docs/games/game-development.md).
+"""
+
+from __future__ import annotations
+
+from bisect import insort
+from typing import TYPE_CHECKING
+
+from .content import LD, PROG
+
+if TYPE_CHECKING:
+    from ...engine import Streams
+    from .actions import Actions
+    from .content import Card, Content
+
+#: the kind paid by a single-resource cost entry, by its mask
+SINGLE = {1: 0, 2: 1, 4: 2, 8: 3}
+LD_BIT = 1 << LD
+
+# Phases of play.
+MAIN, PAY, DISCARD, CREEP, LEADS, OVER = range(6)
+
+
+class Rules:
+    """Rule helpers, named with the rulebook's words. The data lives in the State's slots."""
+
+    __slots__ = ()
+
+    # declared by the State
+    content: Content
+    acts: Actions
+    players: int
+    hands: list[list[int]]
+    deck: list[int]
+    discard: list[int]
+    devs: list[list[int]]
+    counters: list[list[int]]
+    leads: list[list[int]]
+    documents: list[list[int]]
+    features: list[list[int]]
+    bonus: list[list[int]]
+    bugs: list[list[int]]
+    milestone: int
+    turns: list[int]
+    round: int
+    end_now: bool
+    active: int
+    phase: int
+    thing_used: bool
+    actions_left: int
+    wishing_used: bool
+    booster: int
+    creep: bool
+    point_bonus: int
+    pool: list[int]
+    pay_card: int
+    need: list[int]
+    streams: Streams
+
+    # ------------------------------------------------------------------ cards in hand and deck
+    def draw(self, seat: int, count: int) -> None:
+        """Draw ``count`` cards; an empty deck is refilled by shuffling the discard pile (D1)."""
+        deck = self.deck
+        hand = self.hands[seat]
+        for _ in range(count):
+            if not deck:
+                if not self.discard:
+                    return
+                self.reshuffle_discard_pile()
+            insort(hand, deck.pop())
+
+    def reshuffle_discard_pile(self) -> None:
+        """D1: the discard pile becomes the deck, shuffled."""
+        self.deck.extend(self.discard)
+        self.discard.clear()
+        self.streams["deck"].shuffle(self.deck)
+
+    def take_at_random(self, taker: int, giver: int) -> None:
+        """``taker`` takes a card at random from ``giver``'s hand (Sharing and Trading Ideas)."""
+        hand = self.hands[giver]
+        if hand:
+            card = hand.pop(self.streams["hands"].below(len(hand)))
+            insort(self.hands[taker], card)
+
+    # ------------------------------------------------------------------ Leads
+    def lead_effects(self, seat: int, dev: int) -> tuple[str, ...]:
+        """What ``dev`` does for ``seat``: its Lead text while it is a Lead ("Lead:"), else nothing."""
+        card = self.content.cards[dev]
+        if card.lead and self.leads[seat][card.kind] == dev:
+            return card.lead
+        return ()
+
+    def has_lead_effect(self, seat: int, effect: str) -> bool:
+        return any(effect in self.lead_effects(seat, d) for d in self.leads[seat] if d >= 0)
+
+    # ------------------------------------------------------------------ milestones
+    def starting_counters(self, seat: int, dev: int) -> int:
+        """D6: a developer starts a milestone with counters equal to its turns, plus one per
+        design document of its kind; Killer K's Lead adds one, E Machete's Lead doubles them."""
+        card = self.content.cards[dev]
+        count = self.turns[self.milestone]
+        count += sum(1 for d in self.documents[seat] if self.content.cards[d].kind == card.kind)
+        effects = self.lead_effects(seat, dev)
+        if "extra-counter" in effects:
+            count += 1
+        if "double-counters" in effects:
+            count *= 2
+        return count
+
+    # ------------------------------------------------------------------ costs
+    def may_add_features(self, seat: int) -> bool:
+        """"You may not add any new features": a bug with that text blocks its controller."""
+        cards = self.content.cards
+        return not any(cards[b].effect == "no-features" for b in self.bugs[seat])
+
+    def feature_cost(self, seat: int, card: Card) -> list[int]:
+        """The cost to play a feature, as flat ``[mask, amount, ...]``: the milestone's change
+        (Beta: +1 of each resource, D4) and "Features require 1 less LD" per such feature you
+        control, stacked, each at least 0."""
+        cards = self.content.cards
+        delta = self.content.milestones[self.milestone].feature_cost
+        less_ld = sum(1 for f in self.features[seat] if cards[f].effect == "ld-discount")
+        out: list[int] = []
+        for mask, amount in card.cost:
+            value = amount + delta - (less_ld if mask & LD_BIT else 0)
+            out += (mask, value if value > 0 else 0)
+        return out
+
+    def bug_cost(self, seat: int, card: Card) -> list[int]:
+        """The cost to destroy a bug: the milestone's change (Vertical Slice −1, RTM +1) and
+        "Bugs you control require 1 less of each resource" per such feature, each at least 0."""
+        cards = self.content.cards
+        delta = self.content.milestones[self.milestone].bug_cost
+        delta -= sum(1 for f in self.features[seat] if cards[f].effect == "bug-discount")
+        out: list[int] = []
+        for mask, amount in card.cost:
+            value = amount + delta
+            out += (mask, value if value > 0 else 0)
+        return out
+
+    def resource_yield(self, seat: int, dev: int, for_bug: bool) -> int:
+        """Resources one counter of ``dev`` generates towards the cost being paid: 1, plus Magical
+        M's (bugs) or Wild W's (features) extra, plus one while Bioshock B's boost is on (other
+        non-programmers)."""
+        kind = self.content.cards[dev].kind
+        amount = 1
+        if self.leads[seat][kind] == dev:
+            effects = self.content.cards[dev].lead
+            if ("bug-yield" if for_bug else "feature-yield") in effects:
+                amount += 1
+        if self.booster >= 0 and kind != PROG and dev != self.booster:
+            amount += 1
+        return amount
+
+    def can_pay(self, seat: int, need: list[int], for_bug: bool) -> bool:
+        """Whether the pool and the counters of ``seat``'s developers can still cover ``need``.
+
+        Exact: a converting Lead (Beastmode B, Mickey M) is tried with every number of conversions.
+        """
+        cap = list(self.pool)
+        converter = None
+        cards = self.content.cards
+        for dev, count in zip(self.devs[seat], self.counters[seat], strict=True):
+            if not count:
+                continue
+            target = self.conversion(seat, dev)
+            if target >= 0:
+                converter = (count, self.resource_yield(seat, dev, for_bug), cards[dev].kind, target)
+            else:
+                cap[cards[dev].kind] += count * self.resource_yield(seat, dev, for_bug)
+        if converter is None:
+            return covers(cap, need)
+        count, per, kind, target = converter
+        for swaps in range(count // 2 + 1):
+            trial = list(cap)
+            trial[kind] += (count - 2 * swaps) * per
+            trial[target] += swaps
+            if covers(trial, need):
+                return True
+        return False
+
+    def conversion(self, seat: int, dev: int) -> int:
+        """The kind a Lead converts 2 of its counters into (Beastmode B: LD, Mickey M: Art), or -1."""
+        for effect in self.lead_effects(seat, dev):
+            if effect == "convert-ld":
+                return LD
+            if effect == "convert-art":
+                return 1
+        return -1
+
+    def settle(self) -> bool:
+        """Pay the pending cost from the pool: single resources first, then an either-or resource
+        from whichever of its kinds the pool holds most of. True when the cost is fully paid."""
+        pool, need = self.pool, self.need
+        done = True
+        for j in range(0, len(need), 2):
+            amount = need[j + 1]
+            if not amount:
+                continue
+            kind = SINGLE.get(need[j], -1)
+            if kind >= 0:
+                take = min(pool[kind], amount)
+                pool[kind] -= take
+                need[j + 1] = amount = amount - take
+                done = done and not amount
+        for j in range(0, len(need), 2):
+            mask, amount = need[j], need[j + 1]
+            if amount and need[j] not in SINGLE:
+                while amount:
+                    best = max((k for k in range(4) if mask >> k & 1), key=lambda k: (pool[k], -k))
+                    if not pool[best]:
+                        break
+                    take = min(pool[best], amount)
+                    pool[best] -= take
+                    amount -= take
+                need[j + 1] = amount
+                done = done and not amount
+        return done
+
+    def needs_kind(self, kind: int) -> bool:
+        need = self.need
+        return any(need[j + 1] and need[j] >> kind & 1 for j in range(0, len(need), 2))
+
+    # ------------------------------------------------------------------ Action cards
+    def sharing_ideas(self, seat: int) -> None:
+        """Each player draws a card; then, starting on your left, each player takes a card at
+        random from the player on their right."""
+        n = self.players
+        for i in range(n):
+            self.draw((seat + i) % n, 1)
+        for i in range(1, n + 1):
+            taker = (seat + i) % n
+            self.take_at_random(taker, (taker - 1) % n)
+
+    def trading_ideas(self, seat: int, target: int) -> None:
+        """Target player takes a card at random from your hand, then you take one from theirs."""
+        self.take_at_random(target, seat)
+        self.take_at_random(seat, target)
+
+    def crunch_mode(self, seat: int) -> None:
+        """Remove 2 counters from each of your developers; reveal the top 5 cards of the deck; bugs
+        and features go into play under your control, the rest to the discard pile (R8: a feature
+        you may not add goes to the discard pile)."""
+        counters = self.counters[seat]
+        for i, count in enumerate(counters):
+            counters[i] = count - 2 if count > 2 else 0
+        cards = self.content.cards
+        may_add = self.may_add_features(seat)
+        for _ in range(5):
+            if not self.deck:
+                if not self.discard:
+                    break
+                self.reshuffle_discard_pile()
+            card = self.deck.pop()
+            kind = cards[card].type
+            if kind == "bug":
+                self.bugs[seat].append(card)
+            elif kind == "feature" and may_add:
+                self.features[seat].append(card)
+                self.bonus[seat].append(0)
+                may_add = self.may_add_features(seat)
+            else:
+                self.discard.append(card)
+
+    def raise_morale(self, seat: int) -> None:
+        """Add a counter to each of your developers."""
+        counters = self.counters[seat]
+        for i in range(len(counters)):
+            counters[i] += 1
+
+    def source_control_conflict(self, target: int, feature: int) -> None:
+        """Destroy target feature (R9: of several copies, the one worth most)."""
+        owned, bonus = self.features[target], self.bonus[target]
+        best = max((i for i, f in enumerate(owned) if f == feature), key=lambda i: bonus[i])
+        del owned[best]
+        del bonus[best]
+        self.discard.append(feature)
+
+
+def covers(cap: list[int], need: list[int]) -> bool:
+    """Whether resources ``cap`` (by kind) cover ``need`` (flat ``[mask, amount, ...]``)."""
+    left = list(cap)
+    either = 0
+    either_mask = 0
+    for j in range(0, len(need), 2):
+        mask, amount = need[j], need[j + 1]
+        if not amount:
+            continue
+        kind = SINGLE.get(mask, -1)
+        if kind < 0:
+            either_mask, either = mask, amount
+        elif left[kind] < amount:
+            return False
+        else:
+            left[kind] -= amount
+    return not either or sum(left[k] for k in range(4) if either_mask >> k & 1) >= either

@@ -1,0 +1,571 @@
+"""The state of a Game Development game and the flow of play: milestones of rounds, each player's
+turn (draw, up to one Thing and one Action, discard down to 5), paying costs step by step, the
+Feature Creep window and the Lead titles at the end of Preproduction.
+
+Rulings: D1–D9 (shared/rules/RULINGS.md); ours R1–R14 (docs/games/game-development.md).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...engine import Action, IllegalAction, State, Stream
+from .actions import actions_for
+from .content import ACTION_ABILITIES, KINDS, load
+from .rules import CREEP, DISCARD, LEADS, MAIN, OVER, PAY, Rules
+from .view import build_view
+
+
+class GameDevelopmentState(Rules, State):
+    """One game. Seats are numbered clockwise; "your left" is the next seat."""
+
+    __slots__ = (
+        "actions_left",
+        "active",
+        "acts",
+        "bonus",
+        "booster",
+        "bugs",
+        "content",
+        "counters",
+        "creep",
+        "creep_queue",
+        "deck",
+        "devs",
+        "discard",
+        "documents",
+        "end_now",
+        "features",
+        "first",
+        "hand_size",
+        "hands",
+        "lead_kind",
+        "leads",
+        "milestone",
+        "need",
+        "pay_card",
+        "phase",
+        "played",
+        "point_bonus",
+        "pool",
+        "round",
+        "thing_used",
+        "turns",
+        "wishing_used",
+    )
+
+    # ------------------------------------------------------------------ setup
+    def _setup(self) -> None:
+        self.content = load(self.options.get("content"))
+        self.acts = actions_for(self.content)
+        self.table = self.acts.table
+        self.hand_size = self.options["hand_size"]
+        n = self.players
+        self.hands = [[] for _ in range(n)]
+        self.deck = []
+        self.discard = []
+        self.devs = [[] for _ in range(n)]
+        self.counters = [[] for _ in range(n)]
+        self.leads = [[-1, -1, -1, -1] for _ in range(n)]
+        self.documents = [[] for _ in range(n)]
+        self.features = [[] for _ in range(n)]
+        self.bonus = [[] for _ in range(n)]
+        self.bugs = [[] for _ in range(n)]
+        self.turns = [m.turns for m in self.content.milestones]
+        self.pay_card = -1
+        self.need = []
+        self.creep_queue: list[int] = []
+        self.lead_kind = 0
+        self.start_milestone(0)
+
+    # ------------------------------------------------------------------ milestones and turns
+    def start_milestone(self, index: int) -> None:
+        """D1/D2/D6: a new deck for a new deck type, else hands and discard pile shuffled back in;
+        5 cards dealt to each player; the first player passes left; developers get their counters."""
+        milestone = self.content.milestones[index]
+        previous = self.content.milestones[index - 1] if index else None
+        self.milestone = index
+        self.round = 1
+        self.played = 0
+        self.end_now = False
+        self.first = index % self.players
+        if previous is None or previous.deck != milestone.deck:
+            if milestone.deck == "preproduction":
+                self.deck = list(self.content.preproduction)
+            else:
+                copies = self.options["copies"]
+                self.deck = [c for c in self.content.production for _ in range(copies)]
+        else:
+            for hand in self.hands:
+                self.deck.extend(hand)
+            self.deck.extend(self.discard)
+        self.discard = []
+        for hand in self.hands:
+            hand.clear()
+        self.streams["deck"].shuffle(self.deck)
+        for i in range(self.players):
+            self.draw((self.first + i) % self.players, self.hand_size)
+        if index:
+            for seat in range(self.players):
+                self.counters[seat] = [self.starting_counters(seat, d) for d in self.devs[seat]]
+        self.begin_turn(self.first)
+
+    def begin_turn(self, seat: int) -> None:
+        """D1: draw a card (Preproduction, or the "refill" draw option: draw up to 5)."""
+        self.active = seat
+        self.phase = MAIN
+        self.thing_used = False
+        self.actions_left = 1
+        self.wishing_used = False
+        self.booster = -1
+        self.creep = False
+        self.point_bonus = 0
+        self.pool = [0, 0, 0, 0]
+        if self.content.milestones[self.milestone].refill or self.options["draw"] == "refill":
+            self.draw(seat, max(0, self.hand_size - len(self.hands[seat])))
+        else:
+            self.draw(seat, 1)
+        self.to_act = (seat,)
+
+    def end_turn(self) -> None:
+        """D1: unspent resources vanish; discard down to 5; then Feature Creep's bugs."""
+        self.pool = [0, 0, 0, 0]
+        if len(self.hands[self.active]) > self.hand_size:
+            self.phase = DISCARD
+            self.to_act = (self.active,)
+        else:
+            self.after_discarding()
+
+    def after_discarding(self) -> None:
+        """Feature Creep: at the end of your turn each player, starting to your left, may play a
+        bug under your control (R10: players without a bug in hand are not asked)."""
+        if self.creep:
+            n, me = self.players, self.active
+            self.creep_queue = [s for s in ((me + i) % n for i in range(1, n)) if self.has_bug_in_hand(s)]
+            if self.creep_queue:
+                self.phase = CREEP
+                self.to_act = (self.creep_queue[0],)
+                return
+        self.next_turn()
+
+    def has_bug_in_hand(self, seat: int) -> bool:
+        cards = self.content.cards
+        return any(cards[c].type == "bug" for c in self.hands[seat])
+
+    def next_turn(self) -> None:
+        """D2: a milestone turn is one round in seat order; the milestone ends after its last round
+        (or at the end of this turn if its timing moved before it)."""
+        self.played += 1
+        if self.played == self.players:
+            if self.end_now or self.round >= self.turns[self.milestone]:
+                return self.end_milestone()
+            self.round += 1
+            self.played = 0
+            return self.begin_turn(self.first)
+        if self.end_now:
+            return self.end_milestone()
+        self.begin_turn((self.active + 1) % self.players)
+
+    def change_milestone_turns(self, milestone: int, turns: int) -> None:
+        """Move a milestone's timing (for cards that change it; the rule applies to all players).
+
+        If the change would make the current milestone end before the current turn, it ends at the
+        end of the current turn instead.
+        """
+        if milestone < self.milestone:
+            raise ValueError(f"milestone {milestone} is over; its timing cannot change")
+        if turns < 1:
+            raise ValueError("a milestone lasts at least one turn")
+        if milestone == self.milestone and turns < self.round:
+            self.turns[milestone] = self.round
+            self.end_now = True
+        else:
+            self.turns[milestone] = turns
+
+    def end_milestone(self) -> None:
+        """At the end of Preproduction the Lead titles are attached (D5); after the last milestone
+        the game ends."""
+        if self.content.milestones[self.milestone].leads:
+            self.choose_leads(0)
+        else:
+            self.next_milestone()
+
+    def next_milestone(self) -> None:
+        if self.milestone + 1 == len(self.content.milestones):
+            self.phase = OVER
+            self.is_over = True
+            self.to_act = ()
+        else:
+            self.start_milestone(self.milestone + 1)
+
+    def choose_leads(self, kind: int) -> None:
+        """D5, R4: for each kind in turn, a player with one developer of the kind attaches its title
+        to it; players with several choose at once, in a sealed decision."""
+        for k in range(kind, len(KINDS)):
+            choosers = []
+            for seat in range(self.players):
+                mine = [d for d in self.devs[seat] if self.content.cards[d].kind == k]
+                if len(mine) == 1:
+                    self.leads[seat][k] = mine[0]
+                elif mine:
+                    choosers.append(seat)
+            if choosers:
+                self.phase = LEADS
+                self.lead_kind = k
+                self.open_sealed(tuple(choosers))
+                return
+        self.next_milestone()
+
+    def _resolve_sealed(self, choices: dict[int, Action]) -> None:
+        for seat, action in choices.items():
+            self.leads[seat][self.lead_kind] = action.args[0]
+        self.choose_leads(self.lead_kind + 1)
+
+    # ------------------------------------------------------------------ legal actions
+    def _legal(self, seat: int) -> list[Action]:
+        phase = self.phase
+        if phase == MAIN:
+            return self.legal_in_turn(seat)
+        if phase == PAY:
+            return self.legal_payments(seat)
+        acts = self.acts
+        if phase == DISCARD:
+            return [acts.discard[c] for c in sorted(set(self.hands[seat]))]
+        if phase == CREEP:
+            cards = self.content.cards
+            owner = self.active
+            out = [acts.on_seat[c][owner] for c in sorted(set(self.hands[seat]))  # type: ignore[index]
+                   if cards[c].type == "bug"]
+            out.append(acts.pass_)
+            return out
+        if phase == LEADS:
+            cards = self.content.cards
+            return [acts.lead[d] for d in sorted(self.devs[seat]) if cards[d].kind == self.lead_kind]  # type: ignore[misc]
+        return []
+
+    def legal_in_turn(self, seat: int) -> list[Action]:
+        """D1/D7: developers (Preproduction), one Thing, one Action, Lead abilities, end the turn."""
+        acts, cards = self.acts, self.content.cards
+        milestone = self.content.milestones[self.milestone]
+        out: list[Action] = []
+        actions = self.actions_left > 0
+        features_ok = ((self.creep or not self.thing_used) and milestone.features
+                       and self.may_add_features(seat))
+        previous = -1
+        for c in self.hands[seat]:
+            if c == previous:
+                continue
+            previous = c
+            card = cards[c]
+            kind = card.type
+            if kind == "developer":
+                if milestone.developers:
+                    out.append(acts.play[c])  # type: ignore[arg-type]
+            elif kind == "feature":
+                if features_ok and self.can_pay(seat, self.feature_cost(seat, card), False):
+                    out.append(acts.play[c])  # type: ignore[arg-type]
+            elif kind == "document":
+                if not self.thing_used:
+                    out.append(acts.play[c])  # type: ignore[arg-type]
+            elif not actions:
+                continue
+            elif kind == "bug":
+                out.extend(acts.on_seat[c][:self.players])  # type: ignore[index]
+            elif card.effect == "trading-ideas":
+                targets = acts.on_seat[c]
+                out.extend(targets[s] for s in range(self.players) if s != seat)  # type: ignore[index]
+            elif card.effect == "source-control-conflict":
+                rows = acts.conflict[c]
+                for s in range(self.players):
+                    for f in sorted(set(self.features[s])):
+                        out.append(rows[s][f])  # type: ignore[index, arg-type]
+            else:
+                out.append(acts.play[c])  # type: ignore[arg-type]
+        if actions:
+            for b in sorted(set(self.bugs[seat])):
+                if self.can_pay(seat, self.bug_cost(seat, cards[b]), True):
+                    out.append(acts.destroy[b])  # type: ignore[arg-type]
+        for dev in self.leads[seat]:
+            if dev >= 0 and self.can_use(seat, dev):
+                out.append(acts.use[dev])  # type: ignore[arg-type]
+        out.append(acts.end)
+        return out
+
+    def can_use(self, seat: int, dev: int) -> bool:
+        """Lead abilities usable in the turn (converting counters is part of paying, R6)."""
+        effects = self.lead_effects(seat, dev)
+        if not effects:
+            return False
+        count = self.counters[seat][self.devs[seat].index(dev)]
+        card = self.content.cards[dev]
+        for effect in effects:
+            if effect in ACTION_ABILITIES:
+                if self.actions_left and card.during in (-1, self.milestone):
+                    return True
+            elif effect == "boost-others":
+                if count >= 2 and self.booster < 0:
+                    return True
+            elif effect == "extra-action" and count >= 2 and not self.wishing_used:
+                return True
+        return False
+
+    def legal_payments(self, seat: int) -> list[Action]:
+        """Paying a cost step by step: a counter from a developer whose resource is still needed,
+        or a Lead's conversion, never a step after which the cost could no longer be paid."""
+        acts = self.acts
+        out: list[Action] = []
+        for_bug = self.content.cards[self.pay_card].type == "bug"
+        cards = self.content.cards
+        counters = self.counters[seat]
+        for i, dev in enumerate(self.devs[seat]):
+            count = counters[i]
+            if not count:
+                continue
+            target = self.conversion(seat, dev)
+            if self.needs_kind(cards[dev].kind) and (
+                    target < 0 or self.still_payable(seat, i, 1, cards[dev].kind,
+                                                     self.resource_yield(seat, dev, for_bug), for_bug)):
+                out.append(acts.pay[dev])  # type: ignore[arg-type]
+            if target >= 0 and count >= 2 and self.needs_kind(target) and \
+                    self.still_payable(seat, i, 2, target, 1, for_bug):
+                out.append(acts.use[dev])  # type: ignore[arg-type]
+        return out
+
+    def still_payable(self, seat: int, index: int, spend: int, kind: int, gain: int, for_bug: bool) -> bool:
+        """Whether the cost stays payable after removing ``spend`` counters for ``gain`` of ``kind``."""
+        trial = self.clone_payment()
+        trial.counters[seat][index] -= spend
+        trial.pool[kind] += gain
+        trial.settle()
+        return trial.can_pay(seat, trial.need, for_bug)
+
+    def clone_payment(self) -> GameDevelopmentState:
+        """A light copy for trying a payment step (counters, pool and cost only)."""
+        trial = GameDevelopmentState.__new__(GameDevelopmentState)
+        trial.content = self.content
+        trial.devs = self.devs
+        trial.leads = self.leads
+        trial.booster = self.booster
+        trial.counters = [list(c) for c in self.counters]
+        trial.pool = list(self.pool)
+        trial.need = list(self.need)
+        return trial
+
+    # ------------------------------------------------------------------ carrying out actions
+    def _apply(self, seat: int, action: Action) -> None:
+        kind = action.kind
+        if kind == "pay":
+            self.pay_from(seat, action.args[0])
+        elif kind == "end":
+            self.end_turn()
+        elif kind == "discard":
+            self.discard_card(seat, action.args[0])
+        elif kind == "use":
+            self.use_lead(seat, action.args[0])
+        elif kind == "develop":
+            self.hands[seat].remove(action.args[0])
+            self.devs[seat].append(action.args[0])
+            self.counters[seat].append(0)
+        elif kind == "document":
+            self.hands[seat].remove(action.args[0])
+            self.documents[seat].append(action.args[0])
+            self.thing_used = True
+        elif kind == "feature":
+            card = self.content.cards[action.args[0]]
+            self.hands[seat].remove(card.id)
+            self.thing_used = True
+            self.start_payment(seat, card.id, self.feature_cost(seat, card))
+        elif kind == "destroy":
+            card = self.content.cards[action.args[0]]
+            self.actions_left -= 1
+            self.start_payment(seat, card.id, self.bug_cost(seat, card))
+        elif kind == "bug":
+            card_id, target = action.args
+            self.hands[seat].remove(card_id)
+            self.bugs[target].append(card_id)
+            if self.phase == CREEP:
+                self.creep_queue.pop(0)
+                self.ask_creep()
+            else:
+                self.actions_left -= 1
+        elif kind == "action":
+            self.play_action_card(seat, action.args)
+        elif kind == "pass":
+            self.creep_queue.pop(0)
+            self.ask_creep()
+
+    def ask_creep(self) -> None:
+        if self.creep_queue:
+            self.to_act = (self.creep_queue[0],)
+        else:
+            self.next_turn()
+
+    def discard_card(self, seat: int, card: int) -> None:
+        self.hands[seat].remove(card)
+        self.discard.append(card)
+        if len(self.hands[seat]) <= self.hand_size:
+            self.after_discarding()
+
+    def play_action_card(self, seat: int, args: tuple[Any, ...]) -> None:
+        """D1/D7: an Action card is your Action; it resolves, then goes to the discard pile."""
+        card = self.content.cards[args[0]]
+        self.hands[seat].remove(card.id)
+        self.actions_left -= 1
+        effect = card.effect
+        if effect == "sharing-ideas":
+            self.sharing_ideas(seat)
+        elif effect == "trading-ideas":
+            self.trading_ideas(seat, args[1])
+        elif effect == "feature-creep":
+            self.creep = True
+        elif effect == "crunch-mode":
+            self.crunch_mode(seat)
+        elif effect == "raise-morale":
+            self.raise_morale(seat)
+        else:
+            self.source_control_conflict(args[1], args[2])
+        self.discard.append(card.id)
+
+    def use_lead(self, seat: int, dev: int) -> None:
+        """A Lead ability (R5–R7)."""
+        index = self.devs[seat].index(dev)
+        if self.phase == PAY:  # Beastmode B / Mickey M: 2 counters for one LD / Art resource
+            self.counters[seat][index] -= 2
+            self.pool[self.conversion(seat, dev)] += 1
+            self.after_payment_step(seat)
+            return
+        card = self.content.cards[dev]
+        for effect in self.lead_effects(seat, dev):
+            if effect in ACTION_ABILITIES and self.actions_left and card.during in (-1, self.milestone):
+                self.actions_left -= 1
+                if effect == "feature-point":
+                    self.point_bonus += 1
+                else:
+                    self.counters[seat][index] += 1
+                return
+            if effect == "boost-others" and self.booster < 0 and self.counters[seat][index] >= 2:
+                self.counters[seat][index] -= 2
+                self.booster = dev
+                return
+            if effect == "extra-action" and not self.wishing_used and self.counters[seat][index] >= 2:
+                self.counters[seat][index] -= 2
+                self.actions_left += 1
+                self.wishing_used = True
+                return
+
+    # ------------------------------------------------------------------ paying a cost
+    def start_payment(self, seat: int, card: int, cost: list[int]) -> None:
+        self.pay_card = card
+        self.need = cost
+        if self.settle():
+            self.finish_payment(seat)
+        else:
+            self.phase = PAY
+
+    def pay_from(self, seat: int, dev: int) -> None:
+        """Remove one counter from a developer to gain its resource(s) (D6)."""
+        index = self.devs[seat].index(dev)
+        self.counters[seat][index] -= 1
+        for_bug = self.content.cards[self.pay_card].type == "bug"
+        self.pool[self.content.cards[dev].kind] += self.resource_yield(seat, dev, for_bug)
+        self.after_payment_step(seat)
+
+    def after_payment_step(self, seat: int) -> None:
+        if self.settle():
+            self.finish_payment(seat)
+
+    def finish_payment(self, seat: int) -> None:
+        """The cost is paid: the feature comes into play (with Jurassic J's extra points), or the
+        bug is destroyed (to the discard pile)."""
+        card = self.pay_card
+        if self.content.cards[card].type == "feature":
+            self.features[seat].append(card)
+            self.bonus[seat].append(self.point_bonus)
+            self.point_bonus = 0
+        else:
+            self.bugs[seat].remove(card)
+            self.discard.append(card)
+        self.pay_card = -1
+        self.need = []
+        self.phase = MAIN
+
+    # ------------------------------------------------------------------ why an action is refused
+    def _why_illegal(self, seat: int, action: Action) -> IllegalAction:
+        from .refusals import why_illegal
+        return why_illegal(self, seat, action)
+
+    # ------------------------------------------------------------------ scoring
+    def _scores(self) -> list[float]:
+        """D9: features (with their extra points) minus bugs (doubled by E Machete's Lead); the
+        "developers score 1, Leads 2" option adds those."""
+        cards = self.content.cards
+        scores: list[float] = []
+        for seat in range(self.players):
+            total = sum(cards[f].points for f in self.features[seat]) + sum(self.bonus[seat])
+            bugs = sum(cards[b].points for b in self.bugs[seat])
+            total -= 2 * bugs if self.has_lead_effect(seat, "double-bugs") else bugs
+            if self.options["developer_points"]:
+                total += len(self.devs[seat]) + sum(1 for d in self.leads[seat] if d >= 0)
+            scores.append(total)
+        return scores
+
+    def _winners(self) -> list[int]:
+        """D9: most points; a tie goes to fewer bugs, then it is shared."""
+        scores = self.scores()
+        top = max(scores)
+        tied = [s for s in range(self.players) if scores[s] == top]
+        fewest = min(len(self.bugs[s]) for s in tied)
+        return [s for s in tied if len(self.bugs[s]) == fewest]
+
+    # ------------------------------------------------------------------ hidden information
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        return build_view(self, seat)
+
+    def _resample(self, seat: int, rng: Stream) -> None:
+        """Other hands and the deck order are hidden: pool them, sorted, shuffle, deal back."""
+        others = [s for s in range(self.players) if s != seat]
+        pool = sorted(self.deck + [c for s in others for c in self.hands[s]])
+        rng.shuffle(pool)
+        for s in others:
+            size = len(self.hands[s])
+            self.hands[s] = sorted(pool[:size])
+            del pool[:size]
+        self.deck = pool
+
+    def _copy_into(self, new: State) -> None:
+        assert isinstance(new, GameDevelopmentState)
+        new.content = self.content
+        new.acts = self.acts
+        new.hand_size = self.hand_size
+        new.hands = [h.copy() for h in self.hands]
+        new.deck = self.deck.copy()
+        new.discard = self.discard.copy()
+        new.devs = [d.copy() for d in self.devs]
+        new.counters = [c.copy() for c in self.counters]
+        new.leads = [x.copy() for x in self.leads]
+        new.documents = [d.copy() for d in self.documents]
+        new.features = [f.copy() for f in self.features]
+        new.bonus = [b.copy() for b in self.bonus]
+        new.bugs = [b.copy() for b in self.bugs]
+        new.milestone = self.milestone
+        new.turns = self.turns.copy()
+        new.round = self.round
+        new.played = self.played
+        new.first = self.first
+        new.end_now = self.end_now
+        new.active = self.active
+        new.phase = self.phase
+        new.thing_used = self.thing_used
+        new.actions_left = self.actions_left
+        new.wishing_used = self.wishing_used
+        new.booster = self.booster
+        new.creep = self.creep
+        new.point_bonus = self.point_bonus
+        new.pool = self.pool.copy()
+        new.pay_card = self.pay_card
+        new.need = self.need.copy()
+        new.creep_queue = self.creep_queue.copy()
+        new.lead_kind = self.lead_kind
+
+    def _turn_rule(self) -> str:
+        return "Turn order (D2)"
