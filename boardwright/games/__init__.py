@@ -1,4 +1,8 @@
-"""The registry of games: one row per game, imported only when loaded."""
+"""The registry of games: one row per game, imported only when loaded.
+
+(``bw.games()`` is a function of the top-level package; write ``from boardwright.games import load``
+rather than ``import boardwright.games as ...`` to reach this module.)
+"""
 
 from __future__ import annotations
 
@@ -8,6 +12,8 @@ from ..engine import Game
 
 #: game id -> "module:class"
 REGISTRY: dict[str, str] = {
+    "gadgeteers": "boardwright.games.gadgeteers:Gadgeteers",
+    "game-development": "boardwright.games.game_development:GameDevelopment",
 }
 
 _LOADED: dict[str, Game] = {}
