@@ -1,0 +1,288 @@
+"""The ``boardwright`` command, driven in-process (``main(argv)`` with a fake keyboard) and once
+through a real process with piped input. Games: the test-only Sealed Sums and the registered ones.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from toygame import GAME as TOY
+from toygame import SealedSums, ToyState
+
+import boardwright as bw
+from boardwright.cli import main, split_seats
+from boardwright.engine import Field, Option, Section, load_content
+from boardwright.games import register
+
+TESTS = Path(__file__).parent
+
+
+class ContentState(ToyState):
+    """Sealed Sums that reads an optional content file at setup (to test --content)."""
+
+    __slots__ = ()
+
+    def _setup(self) -> None:
+        path = self.options["content"]
+        if path:
+            load_content(path, [Section("cards", (Field("name", str), Field("value", int)))],
+                         lambda file, data: data)
+        super()._setup()
+
+
+class ContentSums(SealedSums):
+    id = "content-sums"
+    name = "Content Sums"
+    options = (Option("content", str, None, "a content file of cards"),)
+    state_class = ContentState
+
+
+register(ContentSums())
+
+
+class Keyboard(io.StringIO):
+    """Typed lines; Ctrl-C after them when ``interrupt`` (else end of input)."""
+
+    def __init__(self, text: str, interrupt: bool = False) -> None:
+        super().__init__(text)
+        self.interrupt = interrupt
+
+    def readline(self, *args: object) -> str:  # type: ignore[override]
+        line = super().readline(*args)  # type: ignore[arg-type]
+        if not line and self.interrupt:
+            raise KeyboardInterrupt
+        return line
+
+
+@pytest.fixture
+def run(monkeypatch, capsys):
+    """``run(argv, typed="")`` -> (exit code, stdout, stderr)."""
+
+    def run(argv: list[str], typed: str = "", interrupt: bool = False) -> tuple[int, str, str]:
+        monkeypatch.setattr(sys, "stdin", Keyboard(typed, interrupt))
+        code = main(argv)
+        out, err = capsys.readouterr()
+        return code, out, err
+
+    return run
+
+
+PLAY = ["play", "sealed-sums", "--seats", "human,random", "--seed", "3"]
+
+
+# ---------------------------------------------------------------------------- play
+def test_bad_entry_gets_the_rule_and_a_new_prompt(run):
+    code, out, err = run(PLAY, "bid 9\n17\nbid 2\nquit\n")
+    assert code == 0 and not err
+    assert "Not allowed — Actions: 'bid 9' is not an action of Sealed Sums" in out
+    assert "There is no action 17: choose 1 to 4" in out
+    assert out.count("seat 0> ") == 4  # a new prompt after each bad entry, then the next turn's
+    assert "Traceback" not in out
+
+
+def test_an_action_the_rules_forbid_names_the_rule(run):
+    # Seed 3: seat 0 wins the first bid with 3 and holds 3 and 5, not 7.
+    _, out, _ = run(PLAY, "bid 3\nplay 7\nquit\n")
+    assert "Not allowed — Play: you hold no 7" in out
+
+
+def test_help_lists_the_commands_and_describes_the_legal_actions(run):
+    code, out, _ = run(PLAY, "help\nquit\n")
+    assert code == 0
+    for command in ("help", "rules", "board", "history", "quit"):
+        assert f"{command} —" in out
+    assert "bid 3  — bid 3" in out
+
+
+def test_an_action_is_taken_by_number_or_by_text(run, tmp_path):
+    save = tmp_path / "game.json"
+    run([*PLAY, "--save", str(save)], "4\nPLAY  5\nquit\n")
+    record = json.loads(save.read_text())
+    assert [text for seat, text in record["actions"] if seat == 0] == ["bid 3", "play 5"]
+
+
+def test_quit_with_save_writes_a_replayable_record(run, tmp_path):
+    save = tmp_path / "game.json"
+    code, out, _ = run([*PLAY, "--save", str(save)], "bid 3\nplay 5\nquit\n")
+    assert code == 0
+    record = json.loads(save.read_text())
+    state = bw.replay(record)
+    assert state.record() == record and not state.is_over
+    assert "You left the game." in out
+
+
+def test_end_of_input_leaves_cleanly_and_saves_the_unfinished_game(run, tmp_path):
+    save = tmp_path / "game.json"
+    code, out, err = run([*PLAY, "--save", str(save)], "bid 3\n")
+    assert code == 0 and not err
+    assert "End of input" in out
+    assert json.loads(save.read_text())["actions"][-1] == [0, "bid 3"]
+
+
+def test_ctrl_c_leaves_with_130_and_saves(run, tmp_path):
+    save = tmp_path / "game.json"
+    code, _, _ = run([*PLAY, "--save", str(save)], "bid 3\n", interrupt=True)
+    assert code == 130
+    assert bw.replay(json.loads(save.read_text())).log
+
+
+def test_rules_inside_a_game_prints_the_rules_notes(run):
+    _, out, _ = run(PLAY, "rules\nquit\n")
+    assert TOY.rules_notes() in out
+
+
+def test_a_human_sees_only_their_own_view(run):
+    # Seed 3: seat 0 holds 3 and 5, seat 1 holds 4 and 6.
+    _, out, _ = run(PLAY, "quit\n")
+    assert "hand: [3, 5]" in out and "[4, 6]" not in out
+
+
+def test_a_game_of_bots_plays_through_and_prints_the_final_scores(run):
+    code, out, _ = run(["play", "sealed-sums", "--seats", "random,random,random", "--seed", "1"])
+    assert code == 0
+    assert "spectator's view" in out and "Final scores" in out
+    assert "wins." in out or "Shared win" in out
+
+
+def test_two_humans_pass_the_keyboard_and_a_sealed_choice_stays_hidden(run):
+    typed = "\nbid 1\n\nquit\n"
+    code, out, _ = run(["play", "sealed-sums", "--seats", "human,human", "--seed", "3"], typed)
+    assert code == 0
+    assert "Pass the keyboard to seat 0" in out
+    seat_1_turn = out.split("Pass the keyboard to seat 1")[1]
+    assert "screen cleared" in out.split("Pass the keyboard to seat 1")[0][-60:]
+    assert "seat 0 (human): commits a sealed choice" in seat_1_turn
+    assert "seat 0 (human): bid 1" not in seat_1_turn and "your_choice" not in seat_1_turn
+
+
+def test_seats_set_the_player_count_when_players_is_omitted(run):
+    code, out, _ = run(["play", "sealed-sums", "--seats", "random,random,random,random", "--seed", "2"])
+    assert code == 0 and "4 players" in out
+
+
+def test_seat_specs_carry_their_parameters():
+    assert split_seats("human,ismcts:iterations=50,c=0.7,random") == [
+        "human", "ismcts:iterations=50,c=0.7", "random"]
+
+
+# ---------------------------------------------------------------------------- clear errors
+BAD_COMMANDS = {
+    "unknown game": ["play", "no-such-game"],
+    "bad option": ["play", "sealed-sums", "--option", "unused=12"],
+    "option without value": ["simulate", "sealed-sums", "--option", "unused"],
+    "options of an unknown game": ["options", "sealed-sums-x"],
+    "seats and players differ": ["play", "sealed-sums", "--seats", "human,random", "--players", "3"],
+    "too many players": ["play", "sealed-sums", "--players", "7"],
+    "unknown agent": ["play", "sealed-sums", "--seats", "human,grandmaster"],
+    "no heuristic bot": ["simulate", "sealed-sums", "--seats", "heuristic,random"],
+    "human in a batch": ["simulate", "sealed-sums", "--seats", "human,random"],
+    "no content option": ["play", "sealed-sums", "--content", "cards.toml"],
+    "missing content file": ["play", "content-sums", "--content", "no-such-file.toml"],
+    "missing record": ["replay", "no-such-record.json"],
+}
+
+
+@pytest.mark.parametrize("argv", BAD_COMMANDS.values(), ids=BAD_COMMANDS.keys())
+def test_a_bad_command_exits_2_with_one_line(run, argv):
+    code, _, err = run(argv)
+    assert code == 2
+    assert err.count("\n") == 1 and err.startswith("boardwright: ") and "Traceback" not in err
+
+
+def test_a_bad_content_file_names_the_file_entry_and_field(run, tmp_path):
+    cards = tmp_path / "cards.toml"
+    cards.write_text('[[cards]]\nname = "Ace"\nvalue = "high"\n')
+    code, _, err = run(["play", "content-sums", "--content", str(cards), "--seats", "random,random"])
+    assert code == 2
+    assert err == f"boardwright: {cards}: cards 'Ace': field 'value': must be a whole number, not 'high'\n"
+
+
+def test_a_good_content_file_is_played_with(run, tmp_path):
+    cards = tmp_path / "cards.toml"
+    cards.write_text('[[cards]]\nname = "Ace"\nvalue = 1\n')
+    code, out, _ = run(["play", "content-sums", "--content", str(cards), "--seats", "random,random"])
+    assert code == 0 and "Final scores" in out
+
+
+@pytest.mark.parametrize("text", ["not json", '{"game": "sealed-sums"}',
+                                  '{"game": "sealed-sums", "version": "1", "options": {}, "players": 2, '
+                                  '"seed": 1, "actions": [[0, "bid 9"]]}'])
+def test_replay_of_a_bad_file_exits_2_with_one_line(run, tmp_path, text):
+    path = tmp_path / "bad.json"
+    path.write_text(text)
+    code, _, err = run(["replay", str(path)])
+    assert code == 2 and err.count("\n") == 1 and str(path) in err
+
+
+# ---------------------------------------------------------------------------- other commands
+def test_replay_shows_every_action_and_the_board_after_it(run, tmp_path):
+    save = tmp_path / "game.json"
+    run(["play", "sealed-sums", "--seats", "random,random", "--seed", "4", "--save", str(save)])
+    actions = json.loads(save.read_text())["actions"]
+    code, out, _ = run(["replay", str(save)])
+    assert code == 0
+    assert out.count("Sealed Sums\n") == len(actions) + 1  # the board before and after each action
+    assert f"{len(actions)}. seat {actions[-1][0]}" in out and "Final scores" in out
+
+
+def test_replay_from_a_seat_hides_what_that_seat_could_not_see(run, tmp_path):
+    save = tmp_path / "game.json"
+    run(["play", "sealed-sums", "--seats", "random,random", "--seed", "3", "--save", str(save)])
+    _, spectator, _ = run(["replay", str(save)])
+    _, seat_0, _ = run(["replay", str(save), "--seat", "0"])
+    assert "1. seat 0: commits a sealed choice" in spectator and "hand: [3, 5]" not in spectator
+    assert "1. seat 0: bid" in seat_0 and "hand: [3, 5]" in seat_0
+
+
+def test_replay_step_waits_for_enter(run, tmp_path):
+    save = tmp_path / "game.json"
+    run(["play", "sealed-sums", "--seats", "random,random", "--seed", "3", "--save", str(save)])
+    code, out, _ = run(["replay", str(save), "--step"], "\n\nq\n")
+    assert code == 0
+    assert "2. seat 1" in out and "3. seat" not in out
+
+
+def test_games_lists_every_registered_game(run):
+    code, out, _ = run(["games"])
+    assert code == 0
+    for game_id in bw.games():
+        assert game_id in out and bw.load(game_id).name in out
+
+
+def test_options_shows_name_type_default_and_doc(run):
+    code, out, _ = run(["options", "sealed-sums"])
+    assert code == 0
+    assert "unused" in out and "int 0..9" in out and "an option that only tests use" in out
+
+
+def test_rules_prints_the_rules_notes(run):
+    code, out, _ = run(["rules", "sealed-sums"])
+    assert code == 0 and out.strip() == TOY.rules_notes().strip()
+
+
+@pytest.mark.parametrize("game_id", bw.games())
+def test_a_registered_game_shows_a_human_their_board_and_actions(run, game_id):
+    game = bw.load(game_id)
+    seats = ",".join(["human"] + ["random"] * (game.min_players - 1))
+    code, out, err = run(["play", game_id, "--seats", seats, "--seed", "1"], "help\nquit\n")
+    assert code == 0 and not err
+    assert "Your legal actions" in out and "You left the game." in out
+
+
+# ---------------------------------------------------------------------------- a real process
+def test_a_real_process_with_piped_input(tmp_path):
+    save = tmp_path / "game.json"
+    script = "import sys, toygame; from boardwright.cli import main; sys.exit(main(sys.argv[1:]))"
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(TESTS), os.environ.get("PYTHONPATH", "")])}
+    done = subprocess.run(
+        [sys.executable, "-c", script, *PLAY, "--save", str(save)],
+        input="bid 7\nbid 3\n", capture_output=True, text=True, timeout=60, env=env)
+    assert done.returncode == 0, done.stderr
+    assert "Not allowed — Actions: 'bid 7'" in done.stdout and "End of input" in done.stdout
+    assert bw.replay(json.loads(save.read_text())).log
