@@ -14,6 +14,7 @@ from ..engine import Game
 REGISTRY: dict[str, str] = {
     "gadgeteers": "boardwright.games.gadgeteers:Gadgeteers",
     "game-development": "boardwright.games.game_development:GameDevelopment",
+    "makers-of-universe": "boardwright.games.makers_of_universe:MakersOfUniverse",
 }
 
 _LOADED: dict[str, Game] = {}

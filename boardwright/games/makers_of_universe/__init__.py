@@ -1,0 +1,54 @@
+"""Makers of Universe (3–5 players): buy creation Machines at sealed auctions, develop your world
+with Evolutions, and hinder the others with creatures, trapped doors and Action cards.
+
+Rules: /shared/rules/makers-of-universe.txt and RULINGS U1–U11; our rulings, options and the
+content are in docs/games/makers-of-universe.md.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from boardwright.engine import Game, Option, State
+
+from .state import MouState
+from .view import describe, render
+
+
+class MakersOfUniverse(Game):
+    id = "makers-of-universe"
+    name = "Makers of Universe"
+    min_players = 3
+    max_players = 5
+    version = "1"
+    options: ClassVar[tuple[Option, ...]] = (
+        Option("target", int, None, "creation points to win; default 11 / 9 / 7 for 3 / 4 / 5 players (U1)",
+               minimum=1, maximum=60),
+        Option("max_rounds", int, 30, "the game also ends after this round (most points wins); "
+               "keeps every game finite", minimum=1, maximum=500),
+        Option("characters", bool, True, "play with the Characters and their powers"),
+        Option("start_ue", int, 5, "UE each player starts with", minimum=0, maximum=12),
+        Option("start_cards", int, 5, "Resource cards each player starts with", minimum=0, maximum=10),
+        Option("ue_tokens", int, 30, "UE tokens in the game (the Bank holds what is not dealt)",
+               minimum=0, maximum=30),
+    )
+    state_class = MouState
+    notes = "docs/games/makers-of-universe.md"
+    bot = "boardwright.games.makers_of_universe.bot:HeuristicBot"
+
+    def evaluate(self, state: State, seat: int) -> float:
+        """Progress towards the target, relative to the best opponent."""
+        if state.is_over:
+            winners = state.winners()
+            return (1.0 / len(winners)) if seat in winners else 0.0
+        assert isinstance(state, MouState)
+        scores = state.scores()
+        mine = scores[seat]
+        best = max(x for i, x in enumerate(scores) if i != seat)
+        return max(0.0, min(1.0, 0.5 + (mine - best) / (2.0 * state.target)))
+
+    def render(self, view: dict[str, Any]) -> str:
+        return render(view)
+
+    def describe_action(self, text: str) -> str:
+        return describe(text)

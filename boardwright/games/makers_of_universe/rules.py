@@ -1,0 +1,505 @@
+"""The rules of Makers of Universe as steps named after the rulebook, on a :class:`MouState`.
+
+Sequence of Play: a round is a Buying Phase (two auctions) then an Action Phase (each player's
+turn, clockwise from the Preum's pawn). Reaction windows for Action cards (RULINGS U6) sit between
+the steps; each window is followed by a *continuation* (what the rules do once all have passed).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from boardwright.engine import Action, reaction_order
+
+from .content import ACTION, TRAP
+
+if TYPE_CHECKING:
+    from .state import MouState
+
+# decisions (phases)
+P_BID, P_DOORS, P_WINDOW, P_DRAW, P_MAIN, P_AIM, P_HIDE, P_GIVE, P_CHOOSE, P_DISCARD, P_OVER = range(11)
+PHASES = ("bid", "activate doors", "reaction window", "draw", "actions", "choose a door to attack",
+          "choose a card to hide", "exchange", "creature effect", "discard half", "over")
+# reaction windows (U6)
+W_REVEAL, W_AUCTION, W_ATTACK, W_RESOLVED, W_END = range(5)
+WINDOWS = ("machine revealed", "after the auction", "attack declared", "card resolved", "end of turn")
+# what follows a window
+C_BIDS, C_NEXT_AUCTION, C_RESOLVE_ATTACK, C_MAIN, C_NEXT_TURN = range(5)
+# what a creature's effect asks its owner to choose
+CH_DESTROY, CH_WRECK, CH_KILL, CH_EVOLVE = range(4)
+
+
+# ---------------------------------------------------------------- bank, cards, points
+def take_from_bank(s: MouState, seat: int, amount: int) -> None:
+    """Take UE from the Bank; an empty Bank pays what it holds (U9)."""
+    paid = min(amount, s.bank)
+    s.bank -= paid
+    s.ue[seat] += paid
+
+
+def draw_cards(s: MouState, seat: int, count: int) -> None:
+    """Draw Resource cards; an empty pile is rebuilt by shuffling the discard pile (U9)."""
+    hand = s.hands[seat]
+    for _ in range(count):
+        if not s.deck:
+            if not s.discards:
+                return
+            s.deck = s.discards
+            s.discards = []
+            s.streams["deck"].shuffle(s.deck)
+        hand.append(s.deck.pop())
+
+
+def lose_random_cards(s: MouState, seat: int, count: int, to: int = -1) -> None:
+    """``seat`` loses ``count`` cards at random: to seat ``to``'s hand, or to the discard pile."""
+    hand = s.hands[seat]
+    rng = s.streams["hands"]
+    for _ in range(min(count, len(hand))):
+        card = hand.pop(rng.below(len(hand)))
+        if to >= 0:
+            s.hands[to].append(card)
+        else:
+            s.discards.append(card)
+
+
+def is_guarded(s: MouState, seat: int, guard: str) -> bool:
+    """Whether a defence creature in ``seat``'s world has the ``guard`` effect."""
+    cards = s.c.cards
+    return any(cards[k].defence == guard for k in s.defenders[seat])
+
+
+def points(s: MouState, seat: int) -> int:
+    """Creation points: Machines (a second Palace scores nothing) plus Evolutions."""
+    total = 0
+    palace = False
+    machines = s.c.machines
+    for m in s.machines[seat]:
+        machine = machines[m]
+        if machine.special == "palace":
+            if palace:
+                continue
+            palace = True
+        total += machine.points
+    bonus = 1 if s.power(seat) == "evolution_bonus" else 0
+    cards = s.c.cards
+    for e in s.evolutions[seat]:
+        total += cards[e].points + bonus
+    return total
+
+
+def note_points(s: MouState, seat: int) -> None:
+    """Remember when a seat reached the target (the tie-break of U10 is who reached it first)."""
+    s.clock += 1
+    if points(s, seat) >= s.target:
+        if s.reached[seat] < 0:
+            s.reached[seat] = s.clock
+    else:
+        s.reached[seat] = -1
+
+
+def destroyable(s: MouState, seat: int) -> list[int]:
+    """The Machines of a world that can be destroyed (every one but the Palace), once each."""
+    machines = s.c.machines
+    return sorted({m for m in s.machines[seat] if machines[m].special != "palace"})
+
+
+def destroy_machine(s: MouState, seat: int, machine: int) -> None:
+    """Destroy a Machine; an owner then holding more than 8 cards discards half (U8)."""
+    s.machines[seat].remove(machine)
+    s.scrapped.append(machine)
+    note_points(s, seat)
+    if s.power(seat) == "salvage":
+        take_from_bank(s, seat, 3)
+    size = len(s.hands[seat])
+    if size > 8:
+        s.disc_seat = seat
+        s.disc_left = size // 2
+
+
+# ---------------------------------------------------------------- the round
+def start_round(s: MouState) -> None:
+    s.auction_no = 0
+    s.active = s.pawn
+    next_auction(s)
+
+
+def next_auction(s: MouState) -> None:
+    """Reveal the next Machine (two auctions a round; an empty pile holds none, U2)."""
+    while True:
+        s.auction_no += 1
+        if s.auction_no > 2:
+            start_action_phase(s)
+            return
+        if s.pile:
+            break
+    s.on_auction = s.pile.pop(0)
+    s.known_bottom = min(s.known_bottom, len(s.pile))
+    s.bid_round = 0
+    s.bidders = tuple(range(s.players))
+    open_window(s, W_REVEAL, C_BIDS)
+
+
+def open_bids(s: MouState) -> None:
+    s.phase = P_BID
+    s.open_sealed(s.bidders)
+
+
+def resolve_bids(s: MouState, choices: dict[int, Action]) -> None:
+    """Open the fists (U2): the highest bid buys; a tie re-bids; a third tied re-bid cancels."""
+    bids = [-1] * s.players
+    for seat, action in choices.items():
+        bids[seat] = action.args[0]
+    s.last_bids = bids
+    top = max(bids)
+    if top <= 0:
+        return_machine(s)
+        return
+    tied = [seat for seat in range(s.players) if bids[seat] == top]
+    if len(tied) > 1:
+        haggler = [seat for seat in tied if s.power(seat) == "wins_ties"]
+        if haggler:
+            tied = haggler
+    if len(tied) > 1:
+        if s.bid_round >= 3:
+            return_machine(s)
+            return
+        s.bid_round += 1
+        s.bidders = tuple(tied)
+        open_bids(s)
+        return
+    buy(s, tied[0], top)
+
+
+def return_machine(s: MouState) -> None:
+    """No sale: the Machine goes to the bottom of the pile (it still was one of the two auctions)."""
+    s.pile.append(s.on_auction)
+    s.known_bottom += 1
+    s.on_auction = -1
+    open_window(s, W_AUCTION, C_NEXT_AUCTION)
+
+
+def buy(s: MouState, seat: int, price: int) -> None:
+    """The winner pays the Bank and activates the doors the Machine requires (U3)."""
+    s.ue[seat] -= price
+    s.bank += price
+    s.buyer = seat
+    need = s.c.machines[s.on_auction].doors - (1 if s.power(seat) == "fewer_doors" else 0)
+    doors = s.open_[seat]
+    inactive = [d for d in range(3) if not doors[d]]
+    if need >= len(inactive) or need <= 0:
+        for d in inactive[:max(need, 0)]:
+            doors[d] = True
+        install(s)
+        return
+    s.phase = P_DOORS
+    s.pending = need
+    s.to_act = (seat,)
+
+
+def install(s: MouState) -> None:
+    s.machines[s.buyer].append(s.on_auction)
+    s.on_auction = -1
+    note_points(s, s.buyer)
+    open_window(s, W_AUCTION, C_NEXT_AUCTION)
+
+
+# ---------------------------------------------------------------- the action phase
+def start_action_phase(s: MouState) -> None:
+    s.auction_no = 0
+    s.turn_no = 0
+    start_turn(s)
+
+
+def start_turn(s: MouState) -> None:
+    seat = (s.pawn + s.turn_no) % s.players
+    s.active = seat
+    s.fresh[seat] = []
+    s.power_used = False
+    s.cannon_used = False
+    if s.power(seat) == "income":
+        take_from_bank(s, seat, 1)
+    s.phase = P_DRAW
+    s.to_act = (seat,)
+
+
+def draw_step(s: MouState, seat: int, cards: int, ue: int) -> None:
+    """Draw: 2 Resource cards, 2 UE, or one of each."""
+    if cards:
+        draw_cards(s, seat, cards + (1 if s.power(seat) == "extra_draw" else 0))
+    take_from_bank(s, seat, ue)
+    to_main(s)
+
+
+def to_main(s: MouState) -> None:
+    s.phase = P_MAIN
+    s.to_act = (s.active,)
+
+
+def next_turn(s: MouState) -> None:
+    s.turn_no += 1
+    if s.turn_no >= s.players:
+        end_round(s)
+    else:
+        start_turn(s)
+
+
+def end_round(s: MouState) -> None:
+    """End of Game (U10): checked at the end of each round; also at the round limit (option)."""
+    if any(points(s, seat) >= s.target for seat in range(s.players)) or s.round >= s.max_rounds:
+        finish(s)
+        return
+    s.pawn = (s.pawn + 1) % s.players
+    s.round += 1
+    start_round(s)
+
+
+def finish(s: MouState) -> None:
+    """The most points among those at the target wins; then who reached it first; then shared."""
+    scores = [points(s, seat) for seat in range(s.players)]
+    qualified = [seat for seat in range(s.players) if scores[seat] >= s.target] or list(range(s.players))
+    best = max(scores[seat] for seat in qualified)
+    tied = [seat for seat in qualified if scores[seat] == best]
+    times = [s.reached[seat] for seat in tied if s.reached[seat] >= 0]
+    if len(tied) > 1 and times:
+        first = min(times)
+        tied = [seat for seat in tied if s.reached[seat] == first]
+    s.winners_ = tied
+    s.is_over = True
+    s.phase = P_OVER
+    s.to_act = ()
+
+
+# ---------------------------------------------------------------- reaction windows (U6)
+def can_react(s: MouState, seat: int) -> bool:
+    cards = s.c.cards
+    return any(cards[k].family == ACTION and action_plays(s, seat, k) for k in set(s.hands[seat]))
+
+
+def open_window(s: MouState, kind: int, cont: int) -> None:
+    """Ask, clockwise from the active player, each player holding a playable Action card.
+
+    In the action phase the active player keeps the initiative after a card resolves and at the
+    end of its own turn, so those two windows ask only the others (our ruling, docs).
+    """
+    s.win_kind = kind
+    s.win_cont = cont
+    if s.disc_left:
+        s.phase = P_DISCARD
+        s.to_act = (s.disc_seat,)
+        return
+    skip = s.active if kind in (W_RESOLVED, W_END) else -1
+    queue = reaction_order(s.active, s.players, lambda seat: seat != skip and can_react(s, seat))
+    if not queue:
+        proceed(s, cont)
+        return
+    s.win_queue = queue
+    s.phase = P_WINDOW
+    s.to_act = (queue[0],)
+
+
+def pass_window(s: MouState) -> None:
+    s.win_queue.pop(0)
+    if s.win_queue:
+        s.to_act = (s.win_queue[0],)
+    else:
+        proceed(s, s.win_cont)
+
+
+def proceed(s: MouState, cont: int) -> None:
+    if cont == C_BIDS:
+        open_bids(s)
+    elif cont == C_NEXT_AUCTION:
+        next_auction(s)
+    elif cont == C_RESOLVE_ATTACK:
+        resolve_attack(s)
+    elif cont == C_MAIN:
+        to_main(s)
+    else:
+        next_turn(s)
+
+
+def after_card(s: MouState) -> None:
+    """A card has resolved: reopen the current window, or open one after the active player's card."""
+    if s.phase == P_WINDOW:
+        open_window(s, s.win_kind, s.win_cont)
+    else:
+        open_window(s, W_RESOLVED, C_MAIN)
+
+
+# ---------------------------------------------------------------- Action cards
+def action_plays(s: MouState, seat: int, card: int) -> list[Action]:
+    """The ways ``seat`` may play the Action ``card`` now (its targets), empty if none."""
+    A = s.A
+    effect = s.c.cards[card].effect
+    if effect == "gain_ue":
+        return [A.play[card]] if s.bank else []
+    if effect == "draw_cards":
+        return [A.play[card]] if s.deck or s.discards else []
+    if effect == "cancel_attack":
+        ok = s.win_kind == W_ATTACK and s.att_door >= 0 and seat != s.att_seat and not s.att_cancelled
+        return [A.play[card]] if ok else []
+    others = [o for o in range(s.players) if o != seat]
+    if effect == "steal_ue":
+        return [A.play_seat[card][o] for o in others if s.ue[o]]
+    if effect == "steal_card":
+        return [A.play_seat[card][o] for o in others if s.hands[o]]
+    if effect == "disarm":
+        return [A.play_door[card][o][d] for o in others for d in range(3) if s.under[o][d] >= 0]
+    if effect == "force_door":
+        return [A.play_door[card][o][d] for o in others for d in range(3) if not s.open_[o][d]]
+    return [A.play_machine[card][o][m] for o in others for m in destroyable(s, o)]
+
+
+def play_action(s: MouState, seat: int, action: Action) -> None:
+    """Use an Action card: on an opponent without entering their world (no door needed)."""
+    card_id, target, extra = action.args
+    card = s.c.cards[card_id]
+    s.hands[seat].remove(card_id)
+    s.discards.append(card_id)
+    effect = card.effect
+    if effect == "gain_ue":
+        take_from_bank(s, seat, card.amount)
+    elif effect == "draw_cards":
+        draw_cards(s, seat, card.amount)
+    elif effect == "cancel_attack":
+        s.att_cancelled = True
+    elif effect == "steal_ue":
+        if not is_guarded(s, target, "guard_ue"):
+            move_ue(s, target, seat, card.amount)
+    elif effect == "steal_card":
+        if not is_guarded(s, target, "guard_hand"):
+            lose_random_cards(s, target, card.amount, to=seat)
+    elif effect == "disarm":
+        s.discards.append(s.under[target][extra])
+        s.under[target][extra] = -1
+    elif effect == "force_door":
+        s.open_[target][extra] = True
+    elif not is_guarded(s, target, "guard_machines"):
+        destroy_machine(s, target, extra)
+    after_card(s)
+
+
+def move_ue(s: MouState, giver: int, taker: int, amount: int) -> None:
+    paid = min(amount, s.ue[giver])
+    s.ue[giver] -= paid
+    s.ue[taker] += paid
+
+
+# ---------------------------------------------------------------- attacks
+def declare_attack(s: MouState, target: int, door: int) -> None:
+    """The creature stands before an active enemy door; a window opens before the door resolves."""
+    s.att_target = target
+    s.att_door = door
+    s.att_cancelled = False
+    open_window(s, W_ATTACK, C_RESOLVE_ATTACK)
+
+
+def resolve_attack(s: MouState) -> None:
+    """Untrapped door: the creature gets in. Trap: the trap's effect. Decoy: discarded, it gets in."""
+    attacker, creature, target, door = s.att_seat, s.att_card, s.att_target, s.att_door
+    s.att_card = -1
+    s.att_door = -1
+    if s.att_cancelled:
+        s.att_cancelled = False
+        s.discards.append(creature)
+        open_window(s, W_RESOLVED, C_MAIN)
+        return
+    under = s.under[target][door]
+    if under >= 0:
+        s.under[target][door] = -1
+        if s.c.cards[under].family == TRAP:
+            if s.power(attacker) == "trap_breaker" and not s.power_used:
+                s.power_used = True
+            else:
+                spring_trap(s, attacker, creature, target, door, under)
+                open_window(s, W_RESOLVED, C_MAIN)
+                return
+        s.discards.append(under)
+    enter_world(s, attacker, creature, target)
+
+
+def spring_trap(s: MouState, attacker: int, creature: int, target: int, door: int, trap: int) -> None:
+    """A sprung trap stops the creature; both are discarded unless the trap says otherwise (U5)."""
+    card = s.c.cards[trap]
+    effect = card.effect
+    if effect == "fine":
+        move_ue(s, attacker, target, card.amount)
+    elif effect == "backfire":
+        lose_random_cards(s, attacker, card.amount)
+    if effect == "capture":
+        s.hands[target].append(creature)
+    else:
+        s.discards.append(creature)
+    if effect == "lasting":
+        s.under[target][door] = trap
+    else:
+        s.discards.append(trap)
+    if s.power(target) == "trap_reward":
+        take_from_bank(s, target, 2)
+
+
+def enter_world(s: MouState, attacker: int, creature: int, target: int) -> None:
+    """The creature is in: its effect applies at once, then it is discarded."""
+    cards = s.c.cards
+    s.discards.append(creature)
+    defenders = s.defenders[target]
+    for k in defenders:
+        if cards[k].defence == "intercept":
+            defenders.remove(k)
+            if k in s.fresh[target]:
+                s.fresh[target].remove(k)
+            s.discards.append(k)
+            open_window(s, W_RESOLVED, C_MAIN)
+            return
+    card = cards[creature]
+    effect = card.effect
+    amount = card.amount + (1 if s.power(attacker) == "greedy" else 0)
+    choice = -1
+    if effect == "bank_ue":
+        take_from_bank(s, attacker, amount)
+    elif effect == "steal_ue":
+        if not is_guarded(s, target, "guard_ue"):
+            move_ue(s, target, attacker, amount)
+    elif effect == "steal_card":
+        if not is_guarded(s, target, "guard_hand"):
+            lose_random_cards(s, target, amount, to=attacker)
+    elif effect == "discard_cards":
+        if not is_guarded(s, target, "guard_hand"):
+            lose_random_cards(s, target, card.amount)
+    elif effect == "sweep":
+        for d in range(3):
+            if s.under[target][d] >= 0:
+                s.discards.append(s.under[target][d])
+                s.under[target][d] = -1
+    elif effect == "destroy_machine":
+        if destroyable(s, target) and not is_guarded(s, target, "guard_machines"):
+            choice = CH_DESTROY
+    elif effect == "destroy_evolution":
+        if s.evolutions[target] and not is_guarded(s, target, "guard_evolutions"):
+            choice = CH_WRECK
+    elif effect == "kill_defender":
+        if defenders:
+            choice = CH_KILL
+    elif effect == "evolve" and android_evolutions(s, attacker, target):
+        choice = CH_EVOLVE
+    if choice >= 0:
+        s.choice = choice
+        s.phase = P_CHOOSE
+        s.to_act = (attacker,)
+        return
+    open_window(s, W_RESOLVED, C_MAIN)
+
+
+def android_evolutions(s: MouState, seat: int, world: int) -> list[int]:
+    """Evolution cards ``seat`` may place through the Machines of ``world`` (none twice, U-rule)."""
+    cards = s.c.cards
+    owned = s.machines[world]
+    placed = s.evolutions[seat]
+    return sorted({k for k in s.hands[seat] if cards[k].machine in owned and k not in placed
+                   and cards[k].family == "evolution"})
+
+
+def place_evolution(s: MouState, seat: int, card: int) -> None:
+    s.hands[seat].remove(card)
+    s.evolutions[seat].append(card)
+    note_points(s, seat)

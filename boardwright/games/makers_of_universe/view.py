@@ -1,0 +1,172 @@
+"""What a seat may see: the one function through which hidden information leaves the state.
+
+Hidden: the hands (sizes are public), which card lies under each door (whether one lies there is
+public, RULINGS U4; a seat sees its own), the order of both piles (a Machine put back at the bottom
+is known), and sealed bids until every bidder has committed (the engine keeps those).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from boardwright.engine import Action
+
+from . import rules as R
+
+if TYPE_CHECKING:
+    from .state import MouState
+
+
+def build_view(s: MouState, seat: int | None) -> dict[str, Any]:
+    c = s.c
+    cards, machines = c.cards, c.machines
+    players = []
+    for p in range(s.players):
+        mine = p == seat
+        char = s.characters[p]
+        players.append({
+            "character": c.characters[char].name if char >= 0 else None,
+            "power": c.characters[char].text if char >= 0 else None,
+            "ue": s.ue[p],
+            "hand_size": len(s.hands[p]),
+            "hand": sorted(cards[k].name for k in s.hands[p]) if mine else None,
+            "doors": [{"name": c.doors[s.door_names[p][d]], "active": s.open_[p][d],
+                       "card_under": s.under[p][d] >= 0,
+                       "under": cards[s.under[p][d]].name if mine and s.under[p][d] >= 0 else None}
+                      for d in range(3)],
+            "machines": [machines[m].name for m in s.machines[p]],
+            "evolutions": [cards[k].name for k in s.evolutions[p]],
+            "defenders": [cards[k].name for k in s.defenders[p]],
+            "placed_this_turn": [cards[k].name for k in s.fresh[p]],
+            "points": R.points(s, p),
+        })
+    known = s.pile[len(s.pile) - s.known_bottom:] if s.known_bottom else []
+    view: dict[str, Any] = {
+        "round": s.round,
+        "max_rounds": s.max_rounds,
+        "target": s.target,
+        "phase": R.PHASES[s.phase],
+        "pawn": s.pawn,
+        "active": s.active,
+        "bank": s.bank,
+        "machine_pile": len(s.pile),
+        "pile_bottom": [machines[m].name for m in known],
+        "auction": s.auction_no,
+        "on_auction": machines[s.on_auction].name if s.on_auction >= 0 else None,
+        "bid_round": s.bid_round,
+        "bidders": list(s.bidders) if s.phase == R.P_BID else [],
+        "last_bids": list(s.last_bids),
+        "deck": len(s.deck),
+        "discard": [cards[k].name for k in s.discards],
+        "scrapped": [machines[m].name for m in s.scrapped],
+        "window": R.WINDOWS[s.win_kind] if s.phase == R.P_WINDOW else None,
+        "attack": None,
+        "players": players,
+    }
+    if s.att_card >= 0:
+        view["attack"] = {"attacker": s.att_seat, "creature": cards[s.att_card].name,
+                          "seat": s.att_target if s.att_door >= 0 else None,
+                          "door": s.att_door + 1 if s.att_door >= 0 else None,
+                          "cancelled": s.att_cancelled}
+    if s.phase == R.P_DISCARD:
+        view["discarding"] = {"seat": s.disc_seat, "left": s.disc_left}
+    if s.phase in (R.P_DOORS, R.P_GIVE):
+        view["left_to_choose"] = s.pending
+    if s.phase == R.P_HIDE:
+        view["trapping_door"] = s.pending + 1
+    return view
+
+
+def redact(action: Action) -> str:
+    """How others see an action: the card hidden under a door stays face down."""
+    if action.kind == "hide":
+        return "hide a card face down"
+    return str(action)
+
+
+def render(view: dict[str, Any]) -> str:
+    """A terminal board from a view only (Rich markup)."""
+    lines = [f"[bold]Makers of Universe[/bold] — round {view['round']}/{view['max_rounds']}, "
+             f"target {view['target']} points, phase: {view['phase']}"]
+    lines.append(f"Bank {view['bank']} UE · Machine pile {view['machine_pile']} · Resource pile "
+                 f"{view['deck']} · discard {len(view['discard'])} · pawn: seat {view['pawn']}")
+    if view["on_auction"]:
+        committed = view.get("committed", [])
+        bidders = view["bidders"]
+        line = f"On auction: [bold]{view['on_auction']}[/bold] (auction {view['auction']} of 2"
+        if view["bid_round"]:
+            line += f", tied re-bid {view['bid_round']} of 3"
+        line += ")"
+        if bidders:
+            line += " — bids: " + ", ".join(
+                f"seat {b} {'committed' if b in committed else 'thinking'}" for b in bidders)
+        lines.append(line)
+    if view["last_bids"]:
+        lines.append("Last bids revealed: " + ", ".join(
+            f"seat {i}: {b}" for i, b in enumerate(view["last_bids"]) if b >= 0))
+    if view["attack"]:
+        a = view["attack"]
+        where = f"seat {a['seat']} door {a['door']}" if a["seat"] is not None else "(choosing a door)"
+        lines.append(f"Attack: seat {a['attacker']} sends {a['creature']} at {where}"
+                     + (" — cancelled" if a["cancelled"] else ""))
+    if view["window"]:
+        lines.append(f"Reaction window: {view['window']}")
+    for seat, p in enumerate(view["players"]):
+        mark = "▶ " if seat in view["to_act"] else "  "
+        you = " (you)" if seat == view["viewer"] else ""
+        lines.append(f"{mark}[bold]seat {seat}{you}[/bold] {p['character'] or ''} — "
+                     f"{p['points']} points, {p['ue']} UE, {p['hand_size']} cards")
+        doors = []
+        for i, d in enumerate(p["doors"], 1):
+            state = "[green]active[/green]" if d["active"] else "inactive"
+            under = ""
+            if d["card_under"]:
+                under = f" [red]■ {d['under']}[/red]" if d["under"] else " [red]■ card under[/red]"
+            doors.append(f"{i}:{d['name']} {state}{under}")
+        lines.append("    doors: " + " | ".join(doors))
+        if p["machines"]:
+            lines.append("    machines: " + ", ".join(p["machines"]))
+        if p["evolutions"]:
+            lines.append("    evolutions: " + ", ".join(p["evolutions"]))
+        if p["defenders"]:
+            lines.append("    defenders: " + ", ".join(p["defenders"]))
+        if p["hand"] is not None:
+            lines.append("    hand: " + (", ".join(p["hand"]) or "(empty)"))
+    if view.get("is_over"):
+        lines.append(f"[bold]Game over[/bold] — winners: {', '.join(f'seat {w}' for w in view['winners'])}")
+    return "\n".join(lines)
+
+
+_HELP = {
+    "bid": "secretly bid this many UE for the Machine on auction (highest bid buys, pays the Bank)",
+    "draw": "the draw at the start of your turn",
+    "activate": "turn this door to its active face (it can never be turned back)",
+    "send": "choose this creature to attack an enemy world (then choose the door)",
+    "attack": "send the chosen creature at that player's active door",
+    "defend": "place this creature in defence in your world",
+    "trap": "put a card face down under this door (then choose the card)",
+    "hide": "the card to put face down under the door (a trap, or a decoy)",
+    "evolve": "place this Evolution card in your world (2 creation points)",
+    "exchange": "discard 3 cards (chosen next) to draw 1",
+    "give": "discard this card for the exchange",
+    "play": "use this Action card",
+    "fire": "fire your Ravager Cannon at that Machine (the world needs an active door with no card under it)",
+    "destroy": "destroy this card of the attacked world",
+    "kill": "discard this defence creature of the attacked world",
+    "discard": "discard this card (more than 8 cards after losing a Machine: discard half)",
+    "pass": "do not react now",
+    "end": "end your turn",
+    "back": "undo the first step of this move",
+}
+
+
+def describe(text: str) -> str:
+    words = text.split()
+    if not words:
+        return text
+    verb = words[0]
+    if verb == "give":
+        verb = "give"
+    elif verb == "end":
+        verb = "end"
+    return f"{text}: {_HELP.get(verb, 'an action of Makers of Universe')}"
