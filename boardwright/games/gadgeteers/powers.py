@@ -1,0 +1,224 @@
+"""Special Powers: recall a Power token from a Part, then perform a built Gadget's power.
+
+An activation is a short chain of small choices (the engine's multi-step decisions):
+
+    use <power|half|double> <Part>   recall the token; that Part is the power's "source"
+    activate <Gadget>                choose one of your built Gadgets (Single Use: once a game)
+    <the power's own steps>          e.g. take 2 Gloves, to Lens
+    activate <Gadget> / done         double Power only: a second, different Gadget, or stop
+
+A power does as much as it can: a step with nothing to choose is skipped. The power vocabulary
+(content/gadgeteers.toml documents each word) is implemented here, one function per step.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, NamedTuple
+
+from ...engine import Action
+from .tokens import CELLS, DOUBLE, KINDS, STARRED, VALUE2, VALUE_KINDS, neighbours
+
+if TYPE_CHECKING:
+    from .state import GadgeteersState
+
+
+class Power(NamedTuple):
+    """The activation in progress (immutable: replaced, never changed, so clones share it)."""
+
+    step: str = ""          # "" when no activation is in progress
+    source: int = -1        # the Part the Power token was recalled from
+    left: int = 0           # activations still allowed by this token (2 for double Power)
+    first: int = -1         # the Gadget activated first (a double Power's second must differ)
+    gadget: int = -1        # the Gadget whose power is being performed
+    count: int = 0          # tokens still to add (add_from_screen)
+    dest: int = -1          # the Part tokens are added to
+    owner: int = -1         # the token chosen by take / target: its owner, kind and Part
+    kind: int = -1
+    part: int = -1
+
+
+NO_POWER = Power()
+
+
+# ---------------------------------------------------------------------------- activation
+def use_power_token(s: GadgeteersState, seat: int, kind: int, part: int) -> None:
+    """Recall one of your Power tokens from a Part to activate a power (G7)."""
+    s.lift_token(seat, kind, part)
+    s.acted = True
+    s.pw = Power(step="activate", source=part, left=2 if kind == DOUBLE else 1)
+
+
+def activatable(s: GadgeteersState, seat: int) -> list[int]:
+    pw = s.pw
+    return [g for g in s.built[seat] if g != pw.first and s.power_available(seat, g)]
+
+
+def activate(s: GadgeteersState, seat: int, gadget: int) -> None:
+    """Perform the Gadget's power; a Single Use power is spent at once."""
+    card = s.content.gadgets[gadget]
+    if card.single_use:
+        s.spent[seat] |= 1 << gadget
+    pw = s.pw._replace(left=s.pw.left - 1, gadget=gadget,
+                       first=gadget if s.pw.first < 0 else s.pw.first)
+    first_step = FIRST_STEP[card.power]
+    if card.power == "add_from_screen":
+        pw = pw._replace(count=card.count, dest=pw.source)
+        if card.to == "any":
+            first_step = "add_to"
+    s.pw = pw._replace(step=first_step)
+    _skip_empty(s, seat)
+
+
+def finish(s: GadgeteersState, seat: int) -> None:
+    """The power is done: a double Power may activate a second, different Gadget."""
+    pw = s.pw
+    if pw.left > 0 and activatable(s, seat):
+        s.pw = Power(step="activate", source=pw.source, left=pw.left, first=pw.first)
+    else:
+        s.pw = NO_POWER
+
+
+def _skip_empty(s: GadgeteersState, seat: int) -> None:
+    """A step with nothing to choose is skipped (the power does as much as it can)."""
+    while s.pw.step and s.pw.step != "activate" and not legal_steps(s, seat):
+        finish(s, seat)
+
+
+FIRST_STEP = {
+    "add_from_screen": "add", "move_own": "take", "recall_own": "take", "exchange": "take",
+    "salvage": "salvage", "return_other": "target", "move_other": "target",
+    "swap_parts": "swap", "cycle_row": "cycle",
+}
+
+
+# ---------------------------------------------------------------------------- the choices
+def _own_value_tokens(s: GadgeteersState, seat: int) -> list[tuple[int, int]]:
+    """(kind, Part) of each kind of your Value Tokens on each Part."""
+    n = s.players
+    up = s.up
+    return [(k, p) for k in VALUE_KINDS for p in range(CELLS) if up[(p * n + seat) * KINDS + k]]
+
+
+def _screen_values(s: GadgeteersState, seat: int) -> list[int]:
+    return [k for k in VALUE_KINDS if s.screen[seat * KINDS + k]]
+
+
+def _adjacent_parts(s: GadgeteersState, part: int) -> list[int]:
+    return sorted(s.part_at[c] for c in neighbours(s.cell_of[part]))
+
+
+def legal_steps(s: GadgeteersState, seat: int) -> list[Action]:
+    """The choices of the step in progress."""
+    acts, pw = s.acts, s.pw
+    step = pw.step
+    card = s.content.gadgets[pw.gadget] if pw.gadget >= 0 else None
+    if step == "activate":
+        options = [acts.activate[g] for g in activatable(s, seat)]
+        return options + [acts.done] if pw.first >= 0 else options
+    assert card is not None
+    if step == "add_to":
+        return [acts.to[p] for p in range(CELLS)] if _screen_values(s, seat) else []
+    if step == "add":
+        return [acts.add[k] for k in _screen_values(s, seat)]
+    if step == "add_instead":  # exchange: a Value Token of another value
+        return [acts.add[k] for k in _screen_values(s, seat) if k != pw.kind]
+    if step == "take":
+        options = _own_value_tokens(s, seat)
+        if card.power == "move_own" and card.to == "source":
+            options = [(k, p) for k, p in options if p != pw.source]
+        elif card.power == "exchange":
+            held = _screen_values(s, seat)
+            options = [(k, p) for k, p in options if any(h != k for h in held)]
+        return [acts.take[k][p] for k, p in options]
+    if step == "move_to":
+        if card.to == "adjacent" or card.power == "move_other":
+            return [acts.to[p] for p in _adjacent_parts(s, pw.part)]
+        return [acts.to[p] for p in range(CELLS) if p != pw.part]
+    if step == "target":
+        n, up, limit = s.players, s.up, 2 * card.max_value
+        return [acts.target[o][k][p] for o in range(n) if o != seat
+                for k in VALUE_KINDS if VALUE2[k] <= limit
+                for p in range(CELLS) if up[(p * n + o) * KINDS + k]]
+    if step == "salvage":
+        return [acts.salvage[k] for k in STARRED if s.junk[seat * KINDS + k]]
+    if step == "swap":
+        return list(acts.swap)
+    if step == "with":
+        return [acts.with_[p] for p in range(CELLS) if p != pw.part]
+    if step == "cycle":
+        return [acts.cycle[g] for g in s.row] if s.deck else []
+    raise AssertionError(f"unknown power step {step}")
+
+
+def apply_step(s: GadgeteersState, seat: int, action: Action) -> None:
+    """Carry out one chosen step of the power in progress."""
+    pw = s.pw
+    kind = action.kind
+    if kind == "activate":
+        activate(s, seat, action.args[0])
+        return
+    if kind == "done":
+        s.pw = NO_POWER
+        return
+    card = s.content.gadgets[pw.gadget]
+    power = card.power
+    if pw.step == "add_to":
+        s.pw = pw._replace(step="add", dest=action.args[0])
+    elif pw.step == "add":
+        s.put_token(seat, action.args[0], pw.dest)
+        count = pw.count - 1
+        s.pw = pw._replace(count=count)
+        if count == 0:
+            finish(s, seat)
+    elif pw.step == "add_instead":
+        s.put_token(seat, action.args[0], pw.part)
+        finish(s, seat)
+    elif kind == "take":
+        token, part = action.args
+        if power == "recall_own":
+            s.lift_token(seat, token, part)
+            finish(s, seat)
+        elif power == "exchange":
+            s.lift_token(seat, token, part)
+            s.pw = pw._replace(step="add_instead", kind=token, part=part)
+        elif card.to == "source":
+            s.move_token(seat, token, part, pw.source)
+            finish(s, seat)
+        else:
+            s.pw = pw._replace(step="move_to", owner=seat, kind=token, part=part)
+    elif kind == "to":  # move_own / move_other: the destination
+        s.move_token(pw.owner, pw.kind, pw.part, action.args[0])
+        finish(s, seat)
+    elif kind == "target":
+        owner, token, part = action.args
+        if power == "return_other":
+            s.lift_token(owner, token, part)
+            finish(s, seat)
+        else:
+            s.pw = pw._replace(step="move_to", owner=owner, kind=token, part=part)
+    elif kind == "salvage":
+        token = action.args[0]
+        s.junk[seat * KINDS + token] -= 1
+        s.screen[seat * KINDS + token] += 1
+        finish(s, seat)
+    elif kind == "swap":
+        s.pw = pw._replace(step="with", part=action.args[0])
+    elif kind == "with":
+        swap_parts(s, pw.part, action.args[0])
+        finish(s, seat)
+    elif kind == "cycle":
+        gadget = action.args[0]
+        s.row.remove(gadget)
+        s.deck.insert(0, gadget)
+        s.row.append(s.deck.pop())
+        finish(s, seat)
+    else:  # pragma: no cover - the engine only passes legal actions
+        raise AssertionError(f"unexpected power step {action}")
+    _skip_empty(s, seat)
+
+
+def swap_parts(s: GadgeteersState, a: int, b: int) -> None:
+    """Swap the places of two Parts on the square; their tokens go with them."""
+    ca, cb = s.cell_of[a], s.cell_of[b]
+    s.cell_of[a], s.cell_of[b] = cb, ca
+    s.part_at[ca], s.part_at[cb] = b, a

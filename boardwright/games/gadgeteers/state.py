@@ -1,0 +1,420 @@
+"""Gadgeteers, played by the rulebook's order: Setup, Parts Phase, Gadgets Phase, End of Round,
+End of Game. Special powers are in powers.py, what a seat may see in view.py.
+
+Tokens on the board are counted per (Part, seat, kind) in flat lists; control totals per (Part,
+seat) are kept up to date as tokens move, in halves of a point.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...engine import Action, IllegalAction, State, Stream
+from . import powers, view
+from .actions import Actions, actions_for
+from .content import PARTS, Content
+from .content import load as load_content
+from .tokens import (
+    ALTERNATES,
+    CELLS,
+    CORNER_CELLS,
+    JUNKED,
+    KIND_TEXT,
+    KINDS,
+    POWERS,
+    STARRED,
+    VALUE2,
+    token_set,
+)
+
+PARTS_PHASE, GADGETS_PHASE, END_OF_ROUND, GAME_OVER = "Parts Phase", "Gadgets Phase", "End of Round", "End of Game"
+#: Gadget row size by player count (Setup; 4-Player Rules)
+ROW_SIZE = {2: 4, 3: 5, 4: 6}
+#: turns each player takes in a Parts Phase
+PARTS_TURNS = 5
+#: a player's Gadgets needed to end the game
+GADGETS_TO_END = 4
+
+
+class GadgeteersState(State):
+    __slots__ = (
+        "content", "acts", "part_at", "cell_of", "up", "down", "total", "screen", "junk",
+        "built", "spent", "row", "deck", "bonus", "bonus_rest", "swaps", "first", "round",
+        "phase", "turn_index", "passed", "current", "acted", "built_this_round", "ending",
+        "recall_queue", "pw",
+    )
+
+    content: Content
+    acts: Actions
+
+    # ------------------------------------------------------------------ Setup
+    def _setup(self) -> None:
+        n = self.players
+        self.content = load_content(self.options["content"])
+        self.acts = actions_for(self.content)
+        self.table = self.acts.table
+        setup = self.streams["setup"]
+        # G1: the 12 Parts dealt at random onto the border of the square
+        self.part_at = list(range(CELLS))
+        setup.shuffle(self.part_at)
+        self.cell_of = [0] * CELLS
+        for cell, part in enumerate(self.part_at):
+            self.cell_of[part] = cell
+        # Tokens behind each screen (4-Player Rules; G9 Alternate Tokens dealt at random)
+        self.swaps = [-1] * n
+        if self.options["alternate_tokens"]:
+            deal = list(range(len(ALTERNATES)))
+            setup.shuffle(deal)
+            self.swaps = deal[:n]
+        self.screen = []
+        for seat in range(n):
+            self.screen.extend(token_set(n, self.swaps[seat] if self.swaps[seat] >= 0 else None))
+        self.up = [0] * (CELLS * n * KINDS)
+        self.down = [0] * (CELLS * n * KINDS)
+        self.total = [0] * (CELLS * n)
+        self.junk = [0] * (n * KINDS)
+        # The Gadget deck and row; one secret Bonus card each
+        self.deck = list(range(len(self.content.gadgets)))
+        self.streams["deck"].shuffle(self.deck)
+        self.row = [self.deck.pop() for _ in range(ROW_SIZE[n])]
+        bonus = list(range(len(self.content.types)))
+        self.streams["bonus"].shuffle(bonus)
+        self.bonus = bonus[:n]
+        self.bonus_rest = sorted(bonus[n:])
+        self.built = [[] for _ in range(n)]
+        self.spent = [0] * n
+        # The youngest player (seat 0) takes the First Player Marker
+        self.first = 0
+        self.round = 1
+        self.passed = [False] * n
+        self.current = 0
+        self.acted = False
+        self.built_this_round = False
+        self.ending = False
+        self.recall_queue: list[int] = []
+        self.pw = powers.NO_POWER
+        self._begin_parts_phase()
+
+    # ------------------------------------------------------------------ helpers
+    def at(self, part: int, seat: int, kind: int) -> int:
+        """Index of (part, seat, kind) in ``up`` and ``down``."""
+        return (part * self.players + seat) * KINDS + kind
+
+    def tokens_on(self, part: int, seat: int) -> int:
+        base = (part * self.players + seat) * KINDS
+        return sum(self.up[base:base + KINDS]) + sum(self.down[base:base + KINDS])
+
+    def held(self, seat: int) -> int:
+        """How many tokens ``seat`` has behind its screen."""
+        return sum(self.screen[seat * KINDS:(seat + 1) * KINDS])
+
+    def move_token(self, seat: int, kind: int, src: int, dst: int) -> None:
+        """Move a face-up token of ``seat`` from Part ``src`` to Part ``dst``."""
+        n = self.players
+        self.up[(src * n + seat) * KINDS + kind] -= 1
+        self.up[(dst * n + seat) * KINDS + kind] += 1
+        self.total[src * n + seat] -= VALUE2[kind]
+        self.total[dst * n + seat] += VALUE2[kind]
+
+    def put_token(self, seat: int, kind: int, part: int) -> None:
+        """Add a token from behind ``seat``'s screen to ``part``, face up (G7)."""
+        self.screen[seat * KINDS + kind] -= 1
+        self.up[(part * self.players + seat) * KINDS + kind] += 1
+        self.total[part * self.players + seat] += VALUE2[kind]
+
+    def lift_token(self, seat: int, kind: int, part: int) -> None:
+        """Return a face-up token of ``seat`` from ``part`` to behind its screen."""
+        self.up[(part * self.players + seat) * KINDS + kind] -= 1
+        self.screen[seat * KINDS + kind] += 1
+        self.total[part * self.players + seat] -= VALUE2[kind]
+
+    # ------------------------------------------------------------------ Controlling Parts
+    def controllers(self, part: int) -> tuple[int, ...]:
+        """Who controls ``part`` (G4): the one highest total; any tie for it means no one.
+
+        4-Player Rules: a corner Part is controlled by the holders of the two highest totals:
+        a unique first and a unique second both control; two tied for first both control;
+        three or more tied for first, no one; a unique first with a tie for second, only first.
+        A total of 0 (no tokens, or only Power tokens) never controls.
+        """
+        n = self.players
+        totals = self.total[part * n:part * n + n]
+        top = max(totals)
+        if top == 0:
+            return ()
+        leaders = [s for s in range(n) if totals[s] == top]
+        if n == 4 and self.cell_of[part] in CORNER_CELLS:
+            if len(leaders) == 2:
+                return tuple(leaders)
+            if len(leaders) > 2:
+                return ()
+            rest = [t for t in totals if t < top]
+            second = max(rest) if rest else 0
+            if second > 0 and rest.count(second) == 1:
+                return (leaders[0], totals.index(second))
+            return (leaders[0],)
+        return (leaders[0],) if len(leaders) == 1 else ()
+
+    def controls(self, seat: int, part: int) -> bool:
+        return seat in self.controllers(part)
+
+    def parts_controlled(self, seat: int) -> int:
+        return sum(1 for part in range(CELLS) if seat in self.controllers(part))
+
+    # ------------------------------------------------------------------ Parts Phase
+    def _begin_parts_phase(self) -> None:
+        self.phase = PARTS_PHASE
+        self.turn_index = 0
+        self._next_parts_turn()
+
+    def _next_parts_turn(self) -> None:
+        """Turns go clockwise from the first player, 5 each; a player with no tokens skips (G3)."""
+        n = self.players
+        while self.turn_index < PARTS_TURNS * n:
+            seat = (self.first + self.turn_index) % n
+            if self.held(seat):
+                self.to_act = (seat,)
+                return
+            self.turn_index += 1
+        self._begin_gadgets_phase()
+
+    def place_token(self, seat: int, kind: int, part: int) -> None:
+        """Place 1 token face down on a Part (Parts Phase)."""
+        n = self.players
+        self.screen[seat * KINDS + kind] -= 1
+        self.down[(part * n + seat) * KINDS + kind] += 1
+        self.total[part * n + seat] += VALUE2[kind]
+        self.turn_index += 1
+        self._next_parts_turn()
+
+    # ------------------------------------------------------------------ Gadgets Phase
+    def _begin_gadgets_phase(self) -> None:
+        """G2: every face-down token is turned face up; turns start with the first player."""
+        up, down = self.up, self.down
+        for i, count in enumerate(down):
+            if count:
+                up[i] += count
+                down[i] = 0
+        self.phase = GADGETS_PHASE
+        self.passed = [False] * self.players
+        self.built_this_round = False
+        self._start_turn(self.first)
+
+    def _start_turn(self, seat: int) -> None:
+        self.current = seat
+        self.acted = False
+        self.to_act = (seat,)
+
+    def can_build(self, seat: int, gadget: int) -> bool:
+        """A Gadget in the row can be built by a player who controls all its required Parts."""
+        return all(seat in self.controllers(p) for p in self.content.gadgets[gadget].parts)
+
+    def has_power_available(self, seat: int, exclude: int = -1) -> bool:
+        return any(self.power_available(seat, g) and g != exclude for g in self.built[seat])
+
+    def power_available(self, seat: int, gadget: int) -> bool:
+        """A built Gadget's power may be activated, unless it is Single Use and was used."""
+        return not (self.content.gadgets[gadget].single_use and self.spent[seat] >> gadget & 1)
+
+    def build_gadget(self, seat: int, gadget: int) -> None:
+        """Build: remove all your tokens from the required Parts (1, 2 and Power tokens are
+        recalled, 3, 4 and 5 go to the Junk Pile), take the Gadget, refill the row (G6)."""
+        n = self.players
+        up, screen, junk = self.up, self.screen, self.junk
+        for part in self.content.gadgets[gadget].parts:
+            base = (part * n + seat) * KINDS
+            for kind in range(KINDS):
+                count = up[base + kind]
+                if count:
+                    if JUNKED[kind]:
+                        junk[seat * KINDS + kind] += count
+                    else:
+                        screen[seat * KINDS + kind] += count
+                    up[base + kind] = 0
+            self.total[part * n + seat] = 0
+        self.row.remove(gadget)
+        self.built[seat].append(gadget)
+        if self.deck:
+            self.row.append(self.deck.pop())
+        self.built_this_round = True
+        self.acted = True
+        if len(self.built[seat]) == GADGETS_TO_END:
+            self.ending = True
+
+    def end_turn(self, seat: int, passing: bool) -> None:
+        """End the turn; a pass means no more turns this round (G5). All passed: end of round."""
+        if passing:
+            self.passed[seat] = True
+        n = self.players
+        for step in range(1, n + 1):
+            nxt = (seat + step) % n
+            if not self.passed[nxt]:
+                self._start_turn(nxt)
+                return
+        self._end_of_round()
+
+    # ------------------------------------------------------------------ End of Round / Game
+    def _end_of_round(self) -> None:
+        if self.ending:  # G8: the round in which a 4th Gadget was built ends the game
+            self.phase = GAME_OVER
+            self.is_over = True
+            self.to_act = ()
+            return
+        if not self.built_this_round and self.deck:
+            self.row.append(self.deck.pop())
+        self.phase = END_OF_ROUND
+        n = self.players
+        self.recall_queue = [(self.first + i) % n for i in range(n)]
+        self._next_recall()
+
+    def _next_recall(self) -> None:
+        """Each player in turn, from the first player, may recall their tokens off any Parts."""
+        while self.recall_queue:
+            seat = self.recall_queue[0]
+            if any(self.tokens_on(part, seat) for part in range(CELLS)):
+                self.to_act = (seat,)
+                return
+            self.recall_queue.pop(0)
+        # Pass the First Player Marker to the left and begin a new round
+        self.first = (self.first + 1) % self.players
+        self.round += 1
+        self._begin_parts_phase()
+
+    def recall_part(self, seat: int, part: int) -> None:
+        """Recall ALL of your tokens from a Part to behind your screen."""
+        n = self.players
+        base = (part * n + seat) * KINDS
+        for kind in range(KINDS):
+            count = self.up[base + kind]
+            if count:
+                self.screen[seat * KINDS + kind] += count
+                self.up[base + kind] = 0
+        self.total[part * n + seat] = 0
+        if not any(self.tokens_on(p, seat) for p in range(CELLS)):
+            self.recall_queue.pop(0)
+            self._next_recall()
+
+    # ------------------------------------------------------------------ the engine hooks
+    def _legal(self, seat: int) -> list[Action]:
+        acts = self.acts
+        if self.phase == PARTS_PHASE:
+            base = seat * KINDS
+            mask = 0
+            for kind in range(KINDS):
+                if self.screen[base + kind]:
+                    mask |= 1 << kind
+            return acts.places(mask)
+        if self.phase == END_OF_ROUND:
+            return [acts.recall[p] for p in range(CELLS) if self.tokens_on(p, seat)] + [acts.done]
+        if self.pw.step:
+            return powers.legal_steps(self, seat)
+        result = [acts.build[g] for g in self.row if self.can_build(seat, g)]
+        if self.has_power_available(seat):
+            n = self.players
+            for kind in POWERS:
+                uses = acts.use[kind]
+                for part in range(CELLS):
+                    if self.up[(part * n + seat) * KINDS + kind]:
+                        result.append(uses[part])
+        result.append(acts.end if self.acted else acts.pass_)
+        return result
+
+    def _apply(self, seat: int, action: Action) -> None:
+        kind = action.kind
+        if kind == "place":
+            self.place_token(seat, action.args[0], action.args[1])
+        elif self.pw.step:
+            powers.apply_step(self, seat, action)
+        elif kind == "build":
+            self.build_gadget(seat, action.args[0])
+        elif kind == "use":
+            powers.use_power_token(self, seat, action.args[0], action.args[1])
+        elif kind == "end":
+            self.end_turn(seat, passing=False)
+        elif kind == "pass":
+            self.end_turn(seat, passing=True)
+        elif kind == "recall":
+            self.recall_part(seat, action.args[0])
+        elif kind == "done":  # End of Round: this player recalls no more
+            self.recall_queue.pop(0)
+            self._next_recall()
+        else:  # pragma: no cover - the engine only passes legal actions
+            raise AssertionError(f"unexpected action {action}")
+
+    def _why_illegal(self, seat: int, action: Action) -> IllegalAction:
+        return view.why_illegal(self, seat, action)
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        return view.build_view(self, seat)
+
+    def _redact(self, actor: int, action: Action, viewer: int | None) -> str:
+        """A token placed in the Parts Phase is face down: others see only where it went."""
+        if action.kind == "place":
+            return f"place a token on {PARTS[action.args[1]]}"
+        return str(action)
+
+    def _resample(self, seat: int, rng: Stream) -> None:
+        view.resample(self, seat, rng)
+
+    def _copy_into(self, new: State) -> None:
+        assert isinstance(new, GadgeteersState)
+        new.content = self.content
+        new.acts = self.acts
+        new.part_at = self.part_at.copy()
+        new.cell_of = self.cell_of.copy()
+        new.up = self.up.copy()
+        new.down = self.down.copy()
+        new.total = self.total.copy()
+        new.screen = self.screen.copy()
+        new.junk = self.junk.copy()
+        new.built = [b.copy() for b in self.built]
+        new.spent = self.spent.copy()
+        new.row = self.row.copy()
+        new.deck = self.deck.copy()
+        new.bonus = self.bonus.copy()
+        new.bonus_rest = self.bonus_rest.copy()
+        new.swaps = self.swaps
+        new.first = self.first
+        new.round = self.round
+        new.phase = self.phase
+        new.turn_index = self.turn_index
+        new.passed = self.passed.copy()
+        new.current = self.current
+        new.acted = self.acted
+        new.built_this_round = self.built_this_round
+        new.ending = self.ending
+        new.recall_queue = self.recall_queue.copy()
+        new.pw = self.pw
+
+    # ------------------------------------------------------------------ scoring
+    def score_of(self, seat: int) -> int:
+        """End of Game: Gadget points, +1 per Gadget matching the Bonus card, +1 per own 3, 4
+        and 5 Token not in the Junk Pile (tokens removed from play at setup do not count)."""
+        gadgets = self.content.gadgets
+        points = sum(gadgets[g].points for g in self.built[seat])
+        bonus = sum(1 for g in self.built[seat] if gadgets[g].type == self.bonus[seat])
+        starred = 0
+        for kind in STARRED:
+            starred += self.screen[seat * KINDS + kind]
+            for part in range(CELLS):
+                index = self.at(part, seat, kind)
+                starred += self.up[index] + self.down[index]
+        return points + bonus + starred
+
+    def _scores(self) -> list[float]:
+        return [self.score_of(seat) for seat in range(self.players)]
+
+    def _winners(self) -> list[int]:
+        """Highest score; if tied, most Parts controlled; if still tied, a shared win (G8)."""
+        scores = self._scores()
+        best = max(scores)
+        tied = [s for s in range(self.players) if scores[s] == best]
+        if len(tied) == 1:
+            return tied
+        parts = {s: self.parts_controlled(s) for s in tied}
+        most = max(parts.values())
+        return [s for s in tied if parts[s] == most]
+
+
+def kind_named(text: str) -> int:
+    return KIND_TEXT.index(text)
