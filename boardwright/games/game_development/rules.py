@@ -10,7 +10,7 @@ from __future__ import annotations
 from bisect import insort
 from typing import TYPE_CHECKING
 
-from .content import LD, PROG
+from .content import ART, LD, PROG
 
 if TYPE_CHECKING:
     from ...engine import Streams
@@ -35,6 +35,7 @@ class Rules:
     acts: Actions
     players: int
     hands: list[list[int]]
+    known: list[list[list[int]]]
     deck: list[int]
     discard: list[int]
     devs: list[list[int]]
@@ -60,6 +61,7 @@ class Rules:
     pay_card: int
     need: list[int]
     streams: Streams
+    powers: list[dict[str, int]]
 
     # ------------------------------------------------------------------ cards in hand and deck
     def draw(self, seat: int, count: int) -> None:
@@ -80,11 +82,30 @@ class Rules:
         self.streams["deck"].shuffle(self.deck)
 
     def take_at_random(self, taker: int, giver: int) -> None:
-        """``taker`` takes a card at random from ``giver``'s hand (Sharing and Trading Ideas)."""
+        """``taker`` takes a card at random from ``giver``'s hand (Sharing and Trading Ideas).
+
+        Both know the card: the giver now knows it is in the taker's hand. Others only know that
+        some card moved, so what they knew of the giver's hand no longer holds (R12).
+        """
         hand = self.hands[giver]
-        if hand:
-            card = hand.pop(self.streams["hands"].below(len(hand)))
-            insort(self.hands[taker], card)
+        if not hand:
+            return
+        card = hand.pop(self.streams["hands"].below(len(hand)))
+        insort(self.hands[taker], card)
+        known = self.known
+        for viewer in range(self.players):
+            if viewer == taker:
+                forget(known[viewer][giver], card)
+            elif viewer != giver:
+                known[viewer][giver].clear()
+        known[giver][taker].append(card)
+
+    def from_hand(self, seat: int, card: int) -> None:
+        """A card leaves ``seat``'s hand face up (played or discarded): no longer a known secret."""
+        self.hands[seat].remove(card)
+        for row in self.known:
+            if row[seat]:
+                forget(row[seat], card)
 
     # ------------------------------------------------------------------ Leads
     def lead_effects(self, seat: int, dev: int) -> tuple[str, ...]:
@@ -95,7 +116,7 @@ class Rules:
         return ()
 
     def has_lead_effect(self, seat: int, effect: str) -> bool:
-        return any(effect in self.lead_effects(seat, d) for d in self.leads[seat] if d >= 0)
+        return effect in self.powers[seat]
 
     # ------------------------------------------------------------------ milestones
     def starting_counters(self, seat: int, dev: int) -> int:
@@ -146,32 +167,47 @@ class Rules:
         """Resources one counter of ``dev`` generates towards the cost being paid: 1, plus Magical
         M's (bugs) or Wild W's (features) extra, plus one while Bioshock B's boost is on (other
         non-programmers)."""
-        kind = self.content.cards[dev].kind
         amount = 1
-        if self.leads[seat][kind] == dev:
-            effects = self.content.cards[dev].lead
-            if ("bug-yield" if for_bug else "feature-yield") in effects:
-                amount += 1
-        if self.booster >= 0 and kind != PROG and dev != self.booster:
+        if self.powers[seat].get("bug-yield" if for_bug else "feature-yield", -1) == dev:
+            amount += 1
+        if self.booster >= 0 and dev != self.booster and self.content.cards[dev].kind != PROG:
             amount += 1
         return amount
 
-    def can_pay(self, seat: int, need: list[int], for_bug: bool) -> bool:
+    def conversion(self, seat: int, dev: int) -> int:
+        """The kind a Lead converts 2 of its counters into (Beastmode B: LD, Mickey M: Art), or -1."""
+        powers = self.powers[seat]
+        if powers.get("convert-ld", -1) == dev:
+            return LD
+        if powers.get("convert-art", -1) == dev:
+            return ART
+        return -1
+
+    def capacity(self, seat: int, for_bug: bool) -> tuple[list[int], tuple[int, int, int, int] | None]:
+        """What the pool and ``seat``'s developers can still generate for a cost, by kind, with a
+        converting Lead apart as ``(counters, yield, kind, converts to)``."""
+        cap = list(self.pool)
+        converter = None
+        cards = self.content.cards
+        powers = self.powers[seat]
+        convert = powers.get("convert-ld", powers.get("convert-art", -1)) if powers else -1
+        for dev, count in zip(self.devs[seat], self.counters[seat], strict=True):
+            if not count:
+                continue
+            if dev == convert:
+                converter = (count, self.resource_yield(seat, dev, for_bug), cards[dev].kind,
+                             self.conversion(seat, dev))
+            else:
+                cap[cards[dev].kind] += count * self.resource_yield(seat, dev, for_bug)
+        return cap, converter
+
+    def can_pay(self, seat: int, need: list[int], for_bug: bool,
+                capacity: tuple[list[int], tuple[int, int, int, int] | None] | None = None) -> bool:
         """Whether the pool and the counters of ``seat``'s developers can still cover ``need``.
 
         Exact: a converting Lead (Beastmode B, Mickey M) is tried with every number of conversions.
         """
-        cap = list(self.pool)
-        converter = None
-        cards = self.content.cards
-        for dev, count in zip(self.devs[seat], self.counters[seat], strict=True):
-            if not count:
-                continue
-            target = self.conversion(seat, dev)
-            if target >= 0:
-                converter = (count, self.resource_yield(seat, dev, for_bug), cards[dev].kind, target)
-            else:
-                cap[cards[dev].kind] += count * self.resource_yield(seat, dev, for_bug)
+        cap, converter = capacity or self.capacity(seat, for_bug)
         if converter is None:
             return covers(cap, need)
         count, per, kind, target = converter
@@ -182,15 +218,6 @@ class Rules:
             if covers(trial, need):
                 return True
         return False
-
-    def conversion(self, seat: int, dev: int) -> int:
-        """The kind a Lead converts 2 of its counters into (Beastmode B: LD, Mickey M: Art), or -1."""
-        for effect in self.lead_effects(seat, dev):
-            if effect == "convert-ld":
-                return LD
-            if effect == "convert-art":
-                return 1
-        return -1
 
     def settle(self) -> bool:
         """Pay the pending cost from the pool: single resources first, then an either-or resource
@@ -298,3 +325,9 @@ def covers(cap: list[int], need: list[int]) -> bool:
         else:
             left[kind] -= amount
     return not either or sum(left[k] for k in range(4) if either_mask >> k & 1) >= either
+
+
+def forget(cards: list[int], card: int) -> None:
+    """Remove one ``card`` from a list of known cards, if it is there."""
+    if card in cards:
+        cards.remove(card)

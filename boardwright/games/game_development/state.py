@@ -20,38 +20,10 @@ class GameDevelopmentState(Rules, State):
     """One game. Seats are numbered clockwise; "your left" is the next seat."""
 
     __slots__ = (
-        "actions_left",
-        "active",
-        "acts",
-        "bonus",
-        "booster",
-        "bugs",
-        "content",
-        "counters",
-        "creep",
-        "creep_queue",
-        "deck",
-        "devs",
-        "discard",
-        "documents",
-        "end_now",
-        "features",
-        "first",
-        "hand_size",
-        "hands",
-        "lead_kind",
-        "leads",
-        "milestone",
-        "need",
-        "pay_card",
-        "phase",
-        "played",
-        "point_bonus",
-        "pool",
-        "round",
-        "thing_used",
-        "turns",
-        "wishing_used",
+        "actions_left", "active", "acts", "bonus", "booster", "bugs", "content", "counters", "creep",
+        "creep_queue", "deck", "devs", "discard", "documents", "end_now", "features", "first",
+        "hand_size", "hands", "known", "lead_kind", "leads", "milestone", "need", "pay_card", "phase",
+        "played", "point_bonus", "pool", "powers", "round", "thing_used", "turns", "wishing_used",
     )
 
     # ------------------------------------------------------------------ setup
@@ -67,6 +39,8 @@ class GameDevelopmentState(Rules, State):
         self.devs = [[] for _ in range(n)]
         self.counters = [[] for _ in range(n)]
         self.leads = [[-1, -1, -1, -1] for _ in range(n)]
+        self.powers = [{} for _ in range(n)]
+        self.known = [[[] for _ in range(n)] for _ in range(n)]
         self.documents = [[] for _ in range(n)]
         self.features = [[] for _ in range(n)]
         self.bonus = [[] for _ in range(n)]
@@ -102,6 +76,7 @@ class GameDevelopmentState(Rules, State):
         self.discard = []
         for hand in self.hands:
             hand.clear()
+        self.known = [[[] for _ in range(self.players)] for _ in range(self.players)]
         self.streams["deck"].shuffle(self.deck)
         for i in range(self.players):
             self.draw((self.first + i) % self.players, self.hand_size)
@@ -210,11 +185,18 @@ class GameDevelopmentState(Rules, State):
                 elif mine:
                     choosers.append(seat)
             if choosers:
+                self.refresh_powers()
                 self.phase = LEADS
                 self.lead_kind = k
                 self.open_sealed(tuple(choosers))
                 return
+        self.refresh_powers()
         self.next_milestone()
+
+    def refresh_powers(self) -> None:
+        """Index each player's Lead abilities by effect (rebuilt whenever titles are attached)."""
+        cards = self.content.cards
+        self.powers = [{e: d for d in leads if d >= 0 for e in cards[d].lead} for leads in self.leads]
 
     def _resolve_sealed(self, choices: dict[int, Action]) -> None:
         for seat, action in choices.items():
@@ -251,6 +233,7 @@ class GameDevelopmentState(Rules, State):
         actions = self.actions_left > 0
         features_ok = ((self.creep or not self.thing_used) and milestone.features
                        and self.may_add_features(seat))
+        capacity = None
         previous = -1
         for c in self.hands[seat]:
             if c == previous:
@@ -262,8 +245,11 @@ class GameDevelopmentState(Rules, State):
                 if milestone.developers:
                     out.append(acts.play[c])  # type: ignore[arg-type]
             elif kind == "feature":
-                if features_ok and self.can_pay(seat, self.feature_cost(seat, card), False):
-                    out.append(acts.play[c])  # type: ignore[arg-type]
+                if features_ok:
+                    if capacity is None:
+                        capacity = self.capacity(seat, False)
+                    if self.can_pay(seat, self.feature_cost(seat, card), False, capacity):
+                        out.append(acts.play[c])  # type: ignore[arg-type]
             elif kind == "document":
                 if not self.thing_used:
                     out.append(acts.play[c])  # type: ignore[arg-type]
@@ -281,23 +267,25 @@ class GameDevelopmentState(Rules, State):
                         out.append(rows[s][f])  # type: ignore[index, arg-type]
             else:
                 out.append(acts.play[c])  # type: ignore[arg-type]
-        if actions:
+        if actions and self.bugs[seat]:
+            capacity = self.capacity(seat, True)
             for b in sorted(set(self.bugs[seat])):
-                if self.can_pay(seat, self.bug_cost(seat, cards[b]), True):
+                if self.can_pay(seat, self.bug_cost(seat, cards[b]), True, capacity):
                     out.append(acts.destroy[b])  # type: ignore[arg-type]
-        for dev in self.leads[seat]:
-            if dev >= 0 and self.can_use(seat, dev):
-                out.append(acts.use[dev])  # type: ignore[arg-type]
+        if self.powers[seat]:
+            for dev in self.leads[seat]:
+                if dev >= 0 and self.can_use(seat, dev):
+                    out.append(acts.use[dev])  # type: ignore[arg-type]
         out.append(acts.end)
         return out
 
     def can_use(self, seat: int, dev: int) -> bool:
         """Lead abilities usable in the turn (converting counters is part of paying, R6)."""
-        effects = self.lead_effects(seat, dev)
+        card = self.content.cards[dev]
+        effects = card.lead
         if not effects:
             return False
         count = self.counters[seat][self.devs[seat].index(dev)]
-        card = self.content.cards[dev]
         for effect in effects:
             if effect in ACTION_ABILITIES:
                 if self.actions_left and card.during in (-1, self.milestone):
@@ -332,24 +320,17 @@ class GameDevelopmentState(Rules, State):
         return out
 
     def still_payable(self, seat: int, index: int, spend: int, kind: int, gain: int, for_bug: bool) -> bool:
-        """Whether the cost stays payable after removing ``spend`` counters for ``gain`` of ``kind``."""
-        trial = self.clone_payment()
-        trial.counters[seat][index] -= spend
-        trial.pool[kind] += gain
-        trial.settle()
-        return trial.can_pay(seat, trial.need, for_bug)
-
-    def clone_payment(self) -> GameDevelopmentState:
-        """A light copy for trying a payment step (counters, pool and cost only)."""
-        trial = GameDevelopmentState.__new__(GameDevelopmentState)
-        trial.content = self.content
-        trial.devs = self.devs
-        trial.leads = self.leads
-        trial.booster = self.booster
-        trial.counters = [list(c) for c in self.counters]
-        trial.pool = list(self.pool)
-        trial.need = list(self.need)
-        return trial
+        """Whether the cost stays payable after removing ``spend`` counters for ``gain`` of ``kind``
+        (tried in place, then undone)."""
+        counters, pool, need = self.counters[seat], self.pool, self.need
+        saved_pool, saved_need = pool.copy(), need.copy()
+        counters[index] -= spend
+        pool[kind] += gain
+        self.settle()
+        payable = self.can_pay(seat, need, for_bug)
+        counters[index] += spend
+        self.pool, self.need = saved_pool, saved_need
+        return payable
 
     # ------------------------------------------------------------------ carrying out actions
     def _apply(self, seat: int, action: Action) -> None:
@@ -363,16 +344,16 @@ class GameDevelopmentState(Rules, State):
         elif kind == "use":
             self.use_lead(seat, action.args[0])
         elif kind == "develop":
-            self.hands[seat].remove(action.args[0])
+            self.from_hand(seat, action.args[0])
             self.devs[seat].append(action.args[0])
             self.counters[seat].append(0)
         elif kind == "document":
-            self.hands[seat].remove(action.args[0])
+            self.from_hand(seat, action.args[0])
             self.documents[seat].append(action.args[0])
             self.thing_used = True
         elif kind == "feature":
             card = self.content.cards[action.args[0]]
-            self.hands[seat].remove(card.id)
+            self.from_hand(seat, card.id)
             self.thing_used = True
             self.start_payment(seat, card.id, self.feature_cost(seat, card))
         elif kind == "destroy":
@@ -381,7 +362,7 @@ class GameDevelopmentState(Rules, State):
             self.start_payment(seat, card.id, self.bug_cost(seat, card))
         elif kind == "bug":
             card_id, target = action.args
-            self.hands[seat].remove(card_id)
+            self.from_hand(seat, card_id)
             self.bugs[target].append(card_id)
             if self.phase == CREEP:
                 self.creep_queue.pop(0)
@@ -401,7 +382,7 @@ class GameDevelopmentState(Rules, State):
             self.next_turn()
 
     def discard_card(self, seat: int, card: int) -> None:
-        self.hands[seat].remove(card)
+        self.from_hand(seat, card)
         self.discard.append(card)
         if len(self.hands[seat]) <= self.hand_size:
             self.after_discarding()
@@ -409,7 +390,7 @@ class GameDevelopmentState(Rules, State):
     def play_action_card(self, seat: int, args: tuple[Any, ...]) -> None:
         """D1/D7: an Action card is your Action; it resolves, then goes to the discard pile."""
         card = self.content.cards[args[0]]
-        self.hands[seat].remove(card.id)
+        self.from_hand(seat, card.id)
         self.actions_left -= 1
         effect = card.effect
         if effect == "sharing-ideas":
@@ -522,15 +503,31 @@ class GameDevelopmentState(Rules, State):
         return build_view(self, seat)
 
     def _resample(self, seat: int, rng: Stream) -> None:
-        """Other hands and the deck order are hidden: pool them, sorted, shuffle, deal back."""
+        """Other hands and the deck order are hidden: the cards ``seat`` knows to be in a hand stay
+        there (R12); the rest of the hands and the deck are pooled, sorted, shuffled, dealt back."""
         others = [s for s in range(self.players) if s != seat]
         pool = sorted(self.deck + [c for s in others for c in self.hands[s]])
+        for s in others:
+            for card in self.known[seat][s]:
+                pool.remove(card)
         rng.shuffle(pool)
         for s in others:
-            size = len(self.hands[s])
-            self.hands[s] = sorted(pool[:size])
+            fixed = self.known[seat][s]
+            size = len(self.hands[s]) - len(fixed)
+            self.hands[s] = sorted(fixed + pool[:size])
             del pool[:size]
         self.deck = pool
+        for viewer in others:  # what the others knew must hold in the sample too
+            for holder in range(self.players):
+                knew = self.known[viewer][holder]
+                if knew:
+                    hand = list(self.hands[holder])
+                    kept = []
+                    for card in knew:
+                        if card in hand:
+                            hand.remove(card)
+                            kept.append(card)
+                    self.known[viewer][holder] = kept
 
     def _copy_into(self, new: State) -> None:
         assert isinstance(new, GameDevelopmentState)
@@ -543,6 +540,8 @@ class GameDevelopmentState(Rules, State):
         new.devs = [d.copy() for d in self.devs]
         new.counters = [c.copy() for c in self.counters]
         new.leads = [x.copy() for x in self.leads]
+        new.powers = self.powers  # rebuilt, never changed in place
+        new.known = [[k.copy() for k in row] for row in self.known]
         new.documents = [d.copy() for d in self.documents]
         new.features = [f.copy() for f in self.features]
         new.bonus = [b.copy() for b in self.bonus]

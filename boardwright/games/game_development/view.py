@@ -47,6 +47,9 @@ def build_view(state: GameDevelopmentState, seat: int | None) -> dict[str, Any]:
         "phase": PHASES[state.phase],
         "players": players,
         "hand": sorted(cards[c].name for c in state.hands[seat]) if seat is not None else None,
+        "known_in_hands": ({str(s): sorted(cards[c].name for c in state.known[seat][s])
+                            for s in range(state.players) if state.known[seat][s]}
+                           if seat is not None else {}),
         "deck_size": len(state.deck),
         "discard_pile": [cards[c].name for c in state.discard],
         "thing_played": state.thing_used,
