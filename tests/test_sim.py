@@ -163,7 +163,7 @@ def test_simulate_prints_a_table_for_people(capsys):
     code = main(["simulate", "sealed-sums", "-n", "10", "--seats", "random,random,random"])
     out, _ = capsys.readouterr()
     assert code == 0
-    assert "win rate" in out and "95% CI" in out and "per agent" in out and "10 games" in out
+    assert "win %" in out and "95% CI" in out and "per agent" in out and "10 games" in out
 
 
 def test_simulate_reports_a_failing_game_in_one_line(capsys, monkeypatch):

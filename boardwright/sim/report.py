@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     from rich.console import Console
 
 SHARED_WINS_NOTE = "a win shared by k seats counts 1/k for each; interval: 95% Wilson"
+COLUMNS_NOTE = "win % with its 95% Wilson interval; mean final score; mean decisions per game by the seat"
 
 
 def report_json(game_id: str, players: int, seed: int, options: Mapping[str, Any],
@@ -39,7 +40,8 @@ def _rows(summaries: Sequence[Summary]) -> list[list[str]]:
         low, high = s.win_ci95
         rows.append([
             "" if s.seat is None else str(s.seat), s.agent, str(s.games), f"{s.wins:.1f}",
-            f"{s.win_rate:.1%}", f"{low:.1%}–{high:.1%}", f"{s.mean_score:.2f}", f"{s.mean_decisions:.1f}",
+            f"{s.win_rate:.1%}", f"{100 * low:.1f}–{100 * high:.1f}", f"{s.mean_score:.2f}",
+            f"{s.mean_decisions:.1f}",
         ])
     return rows
 
@@ -49,20 +51,23 @@ def print_report(console: Console, title: str, summary: BatchSummary, elapsed: f
     from rich import box
     from rich.table import Table
 
-    headers = ["seat", "agent", "games", "wins", "win rate", "95% CI", "mean score", "decisions"]
+    headers = ["seat", "agent", "games", "wins", "win %", "95% CI", "score", "decisions"]
     tables: list[tuple[str, Sequence[Summary]]] = [("per seat", summary.seats)]
     if len(summary.agents) < len(summary.seats):
         tables.append(("per agent (seat-games)", summary.agents))
     for caption, summaries in tables:
-        table = Table(title=f"{title} — {caption}", title_justify="left", box=box.SIMPLE_HEAD)
+        table = Table(title=f"{title} — {caption}", title_justify="left", box=box.SIMPLE_HEAD,
+                      caption=COLUMNS_NOTE, caption_justify="left")
         for header in headers:
-            table.add_column(header, justify="left" if header == "agent" else "right", no_wrap=True)
+            agent = header == "agent"
+            table.add_column(header, justify="left" if agent else "right", no_wrap=not agent)
         for row in _rows(summaries):
             table.add_row(*row)
         console.print(table)
+    shared = "1 shared win" if summary.shared_wins == 1 else f"{summary.shared_wins} shared wins"
     line = (f"{summary.games} games, {summary.mean_length:.1f} decisions a game "
-            f"(from {summary.min_length} to {summary.max_length}); {summary.shared_wins} shared wins")
+            f"(from {summary.min_length} to {summary.max_length}); {shared}")
     if elapsed is not None and elapsed > 0:
         line += f"; {elapsed:.1f} s, {summary.games / elapsed:,.1f} games/s"
     console.print(line)
-    console.print(f"[dim]{SHARED_WINS_NOTE}[/dim]")
+    console.print("[dim]A win shared by k seats counts 1/k for each of them.[/dim]")

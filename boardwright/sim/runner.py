@@ -19,6 +19,7 @@ with the standard ``submit`` interface may be passed instead, e.g. a distributed
 from __future__ import annotations
 
 import importlib
+import signal
 import traceback
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
@@ -149,6 +150,11 @@ def make_tasks(game_id: str, seats: Sequence[str], n: int, seed: int = 0,
             for i in range(n)]
 
 
+def _leave_interrupts_to_parent() -> None:
+    """Workers ignore Ctrl-C: the parent process stops the batch and the workers with it."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def _chunks(tasks: Sequence[GameTask], jobs: int) -> list[Sequence[GameTask]]:
     # Enough chunks to balance the workers and move the progress bar; few enough to keep the
     # cost of sending tasks small next to the games.
@@ -176,11 +182,12 @@ def run_tasks(tasks: Sequence[GameTask], jobs: int = 1, executor: Executor | Non
                 progress(len(outcome))
         return results
     own = executor is None
-    pool: Executor = ProcessPoolExecutor(max_workers=jobs) if executor is None else executor
+    pool: Executor = executor or ProcessPoolExecutor(max_workers=jobs,
+                                                     initializer=_leave_interrupts_to_parent)
     futures: list[Future[Any]] = []
+    collected: list[GameResult] = []
     try:
         futures = [pool.submit(play_chunk, chunk) for chunk in _chunks(tasks, jobs)]
-        collected: list[GameResult] = []
         for future in as_completed(futures):
             outcome = future.result()
             if isinstance(outcome, tuple):
@@ -188,11 +195,15 @@ def run_tasks(tasks: Sequence[GameTask], jobs: int = 1, executor: Executor | Non
             collected.extend(outcome)
             if progress is not None:
                 progress(len(outcome))
-    finally:
+    except BaseException:
+        # Ctrl-C or a failed game: drop the games not started; running chunks end on their own.
         for future in futures:
             future.cancel()
         if own:
-            pool.shutdown(wait=True, cancel_futures=True)
+            pool.shutdown(wait=False, cancel_futures=True)
+        raise
+    if own:
+        pool.shutdown(wait=True)
     collected.sort(key=lambda result: result.index)
     return collected
 
