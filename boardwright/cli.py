@@ -19,11 +19,15 @@ import sys
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
-from rich.console import Console
-from rich.markup import escape
-from rich.table import Table
+try:
+    from rich.console import Console
+    from rich.markup import escape
+    from rich.table import Table
+except ImportError:  # pragma: no cover - the [cli] extra installs Rich
+    sys.exit("boardwright: the terminal needs Rich; install it with: pip install 'boardwright[cli]'")
 
 import boardwright as bw
 
@@ -158,6 +162,8 @@ def cmd_rules(args: argparse.Namespace, console: Console) -> int:
 
 def cmd_play(args: argparse.Namespace, console: Console) -> int:
     chosen = setup(args, default_seat=HUMAN)
+    if args.save is not None and not Path(args.save).resolve().parent.is_dir():
+        raise UsageError(f"--save {args.save}: there is no folder {Path(args.save).parent}")
     state = new_state(chosen.game, chosen.players, args.seed, chosen.options)
     assert state.seed is not None
     bots = {seat: agents.make(spec, seed=agent_seed(state.seed, seat))

@@ -29,6 +29,8 @@ from .engine import Action, IllegalAction, State, save_record
 #: how many earlier history lines are shown before a person's turn
 RECENT = 12
 
+QUIT = ("quit", "exit", "q")
+
 COMMANDS = [
     ("a number or an action's text", "take that action"),
     ("help", "these commands, and what each legal action does"),
@@ -121,8 +123,8 @@ class TerminalTable:
         try:
             save_record(self.state, self.save)
         except OSError as error:
-            self.console.print(f"[red]Cannot save the game record to {escape(self.save)}: "
-                               f"{escape(error.strerror or str(error))}[/red]")
+            print(f"boardwright: cannot save the game record to {self.save}: {error.strerror or error}",
+                  file=sys.stderr)
             return 2
         self.console.print(f"Game record saved to {escape(str(Path(self.save)))} "
                            f"(replay it with: boardwright replay {escape(self.save)})")
@@ -220,7 +222,8 @@ class TerminalTable:
         if len(self.humans) < 2 or self.at_keyboard == seat:
             return
         self.clear_screen()
-        self.read(f"Pass the keyboard to seat {seat}, press Enter ")
+        if self.read(f"Pass the keyboard to seat {seat}, press Enter ").strip().lower() in QUIT:
+            raise Quit
         self.at_keyboard = seat
 
     def human_turn(self, seat: int) -> None:
@@ -236,7 +239,7 @@ class TerminalTable:
             if not entry:
                 continue
             command = entry.lower()
-            if command in ("quit", "exit", "q"):
+            if command in QUIT:
                 raise Quit
             if command in ("help", "?"):
                 self.show_help(actions)

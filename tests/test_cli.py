@@ -53,8 +53,8 @@ class Keyboard(io.StringIO):
         super().__init__(text)
         self.interrupt = interrupt
 
-    def readline(self, *args: object) -> str:  # type: ignore[override]
-        line = super().readline(*args)  # type: ignore[arg-type]
+    def readline(self, size: int | None = -1) -> str:
+        line = super().readline(size)
         if not line and self.interrupt:
             raise KeyboardInterrupt
         return line
@@ -185,6 +185,7 @@ BAD_COMMANDS = {
     "no content option": ["play", "sealed-sums", "--content", "cards.toml"],
     "missing content file": ["play", "content-sums", "--content", "no-such-file.toml"],
     "missing record": ["replay", "no-such-record.json"],
+    "save into a missing folder": ["play", "sealed-sums", "--save", "no/such/folder/game.json"],
 }
 
 
@@ -218,6 +219,13 @@ def test_replay_of_a_bad_file_exits_2_with_one_line(run, tmp_path, text):
     path.write_text(text)
     code, _, err = run(["replay", str(path)])
     assert code == 2 and err.count("\n") == 1 and str(path) in err
+
+
+def test_replay_from_a_seat_the_game_does_not_have_exits_2(run, tmp_path):
+    save = tmp_path / "game.json"
+    run(["play", "sealed-sums", "--seats", "random,random", "--seed", "3", "--save", str(save)])
+    code, _, err = run(["replay", str(save), "--seat", "2"])
+    assert code == 2 and err == "boardwright: --seat 2: the game has seats 0 to 1\n"
 
 
 # ---------------------------------------------------------------------------- other commands
