@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
@@ -171,3 +173,11 @@ def test_simulate_reports_a_failing_game_in_one_line(capsys, monkeypatch):
     code = main(["simulate", "sealed-sums", "-n", "5", "--seats", "random,broken"])
     _, err = capsys.readouterr()
     assert code == 1 and err.count("\n") == 1 and "no idea" in err
+
+
+def test_the_core_and_the_lab_run_without_importing_rich():
+    code = ("import sys, boardwright, boardwright.sim, boardwright.agents; "
+            "boardwright.sim.run_games('gadgeteers', ['random', 'random'], n=1) if 'gadgeteers' in "
+            "boardwright.games() else None; print('rich' in sys.modules)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.stdout.strip() == "False", done.stderr
