@@ -221,7 +221,8 @@ class TerminalTable:
         """With two or more people, clear the screen and pass the keyboard to ``seat``."""
         if len(self.humans) < 2 or self.at_keyboard == seat:
             return
-        self.clear_screen()
+        if self.at_keyboard is not None:
+            self.clear_screen()
         if self.read(f"Pass the keyboard to seat {seat}, press Enter ").strip().lower() in QUIT:
             raise Quit
         self.at_keyboard = seat
