@@ -15,7 +15,7 @@ from boardwright.sim.tournament import (
     lineups,
     rank_seats,
     run_tournament,
-    split_seats,
+    run_tournament_command,
     tournament_tasks,
 )
 
@@ -57,11 +57,6 @@ def test_every_game_has_its_own_seed_from_the_tournament_seed():
 
 def test_winners_rank_first_and_equal_seats_share_a_place():
     assert rank_seats([5, 9, 9, 2], [1, 2]) == [3, 1, 1, 4]
-
-
-def test_a_seat_list_keeps_each_agent_s_parameters_together():
-    assert split_seats("ismcts:iterations=500,c=1.2,heuristic,random") == [
-        "ismcts:iterations=500,c=1.2", "heuristic", "random"]
 
 
 @pytest.fixture(scope="module")
@@ -129,6 +124,6 @@ def test_the_command_prints_json(capsys):
     parser = argparse.ArgumentParser()
     add_tournament_parser(parser.add_subparsers())
     args = parser.parse_args(
-        ["tournament", TOY, "--seats", "random,ismcts:iterations=5", "-n", "4", "--json"])
-    assert args.run(args) == 0
+        ["tournament", TOY, "--seats", "random,ismcts:iterations=5,c=1", "-n", "4", "--json"])
+    assert run_tournament_command(args) == 0
     assert json.loads(capsys.readouterr().out)["games"] == 4

@@ -26,10 +26,13 @@ import json
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .runner import GameResult, GameTask, check_task, game_seed, run_tasks
 from .stats import agent_summaries
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 #: ``progress(done, total)``: games finished so far, and games in the tournament
 TournamentProgress = Callable[[int, int], None]
@@ -268,75 +271,80 @@ def run_tournament(game_id: str, agents: Sequence[str], n: int, players: int | N
 
 
 # ---------------------------------------------------------------------- command line
-def split_seats(text: str) -> list[str]:
-    """``"ismcts:iterations=500,c=1,heuristic"`` -> ``["ismcts:iterations=500,c=1", "heuristic"]``.
-
-    A comma separates agents, except before a ``name=value`` that continues the parameters of
-    the agent before it.
-    """
-    specs: list[str] = []
-    for piece in (p.strip() for p in text.split(",")):
-        if not piece:
-            continue
-        if specs and "=" in piece and ":" not in piece and ":" in specs[-1]:
-            specs[-1] += "," + piece
-        else:
-            specs.append(piece)
-    return specs
-
-
 def add_tournament_parser(subparsers: Any) -> argparse.ArgumentParser:
-    """Add ``boardwright tournament GAME --seats a,b,c -n 300 --jobs 2 ...`` to a CLI."""
+    """Add ``tournament GAME --seats a,b,c -n 300 --jobs 2 [--players N] [--seed S] [--json]``."""
     parser = subparsers.add_parser(
         "tournament", help="agents against each other over every seating, with ratings",
-        description="Play agents against each other over every seating of the seats, rotated "
-                    "evenly; report win rates (95% Wilson interval), mean score, mean rank and "
-                    "OpenSkill ratings. Reproducible from --seed.")
-    parser.add_argument("game", help="game id")
+        description="Play agents against each other over every seating, rotated evenly; report "
+                    "win rates (95%% Wilson interval), mean score, mean rank and OpenSkill ratings. "
+                    "The same command gives the same report.")
+    parser.add_argument("game", metavar="GAME")
     parser.add_argument("--seats", required=True,
-                        help="agent specs separated by commas, e.g. ismcts:iterations=500,heuristic,random")
-    parser.add_argument("-n", "--games", type=int, default=100, help="number of games (default 100)")
-    parser.add_argument("--players", type=int, help="player count (default: one seat per agent)")
-    parser.add_argument("--seed", type=int, default=0, help="tournament seed (default 0)")
+                        help="the agents, e.g. ismcts:iterations=5000,heuristic,random")
+    parser.add_argument("-n", type=int, default=100, help="number of games (default 100)")
+    parser.add_argument("--players", type=int, help="number of players (default: one per agent)")
+    parser.add_argument("--seed", type=int, default=0, help="game i's seed derives from it (default 0)")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
-    parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
-                        help="a game option (repeatable)")
+    parser.add_argument("--option", action="append", metavar="NAME=VALUE", help="a game option (repeatable)")
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
-    parser.set_defaults(run=run_tournament_command)
     return parser
 
 
-def _options(pairs: Sequence[str]) -> dict[str, Any]:
-    from ..agents import parse_spec
-
-    options: dict[str, Any] = {}
-    for pair in pairs:
-        if "=" not in pair:
-            raise ValueError(f"an option is written NAME=VALUE, not {pair!r}")
-        options.update(parse_spec("option:" + pair)[1])
-    return options
-
-
-def run_tournament_command(args: argparse.Namespace) -> int:
-    """Run ``boardwright tournament`` from parsed arguments; prints the table or the JSON."""
+def run_tournament_command(args: argparse.Namespace, console: Console | None = None) -> int:
+    """``boardwright tournament``: the table (or JSON) on stdout; bad input raises the CLI's
+    ``UsageError`` (exit 2), a failed game prints one line and returns 1."""
     import sys
 
+    from ..cli import UsageError, load_game, split_seats
+    from ..engine import parse_option_pairs, resolve_options
+    from .runner import SimulationError
+
+    game = load_game(args.game)
+    options: dict[str, Any] = dict(parse_option_pairs(args.option or []))
+    resolve_options(game.id, game.options, options)
     agents = split_seats(args.seats)
-    interactive = not args.json and sys.stderr.isatty()
+    if args.n < 1:
+        raise UsageError(f"-n must be at least 1, not {args.n}")
+    if args.jobs < 1:
+        raise UsageError(f"--jobs must be at least 1, not {args.jobs}")
+    for agent in agents:
+        if agent == "human":
+            raise UsageError("a tournament plays bots only: a seat cannot be human")
+    module = type(game).__module__
+    bar_console = None
+    if console is not None and not args.json:
+        from rich.console import Console as RichConsole
 
-    def progress(done: int, total: int) -> None:
-        print(f"\r{done}/{total} games", end="", file=sys.stderr, flush=True)
+        bar_console = RichConsole(stderr=True)
+        if not bar_console.is_terminal:
+            bar_console = None
+    try:
+        if bar_console is not None:
+            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
-    result = run_tournament(args.game, agents, args.games, players=args.players, seed=args.seed,
-                            options=_options(args.option), jobs=args.jobs,
-                            progress=progress if interactive else None)
-    if interactive:
-        print(file=sys.stderr)
-    print(json.dumps(result.as_json(), indent=2) if args.json else result.table())
+            with Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
+                          TimeRemainingColumn(), console=bar_console, transient=True) as bar:
+                job = bar.add_task(f"{game.name} tournament", total=args.n)
+
+                def progress(done: int, total: int) -> None:
+                    bar.update(job, completed=done)
+
+                result = run_tournament(game.id, agents, args.n, args.players, args.seed, options,
+                                        args.jobs, progress=progress, module=module)
+        else:
+            result = run_tournament(game.id, agents, args.n, args.players, args.seed, options,
+                                    args.jobs, module=module)
+    except SimulationError as error:
+        print(f"boardwright: {error}", file=sys.stderr)
+        return 1
+    except ValueError as error:
+        raise UsageError(str(error)) from None
+    text = json.dumps(result.as_json(), indent=2) if args.json else result.table()
+    sys.stdout.write(text + "\n")
     return 0
 
 
 __all__ = [
     "Standing", "Tournament", "TournamentProgress", "add_tournament_parser", "lineups", "rank_seats",
-    "run_tournament", "run_tournament_command", "seat_count", "split_seats", "standings", "tournament_tasks",
+    "run_tournament", "run_tournament_command", "seat_count", "standings", "tournament_tasks",
 ]
