@@ -183,7 +183,7 @@ def _ratings(agents: Sequence[str], results: Sequence[GameResult]) -> dict[str, 
     ratings = {agent: model.rating(name=agent) for agent in agents}
     for result in results:
         teams = [[ratings[agent]] for agent in result.seats]
-        updated = model.rate(teams, ranks=rank_seats(result.scores, result.winners))
+        updated = model.rate(teams, ranks=[float(r) for r in rank_seats(result.scores, result.winners)])
         new: dict[str, list[Any]] = {}
         for agent, team in zip(result.seats, updated, strict=True):
             new.setdefault(agent, []).append(team[0])
