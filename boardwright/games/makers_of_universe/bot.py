@@ -56,7 +56,8 @@ class HeuristicBot(Agent):
             value = float(machine.points)
         for card_name in me["hand"] or []:
             card = self.cards[card_name]
-            if card.family == EVOLUTION and self.machine_for(card) == name and card_name not in me["evolutions"]:
+            if card.family == EVOLUTION and self.machine_for(card) == name \
+                    and card_name not in me["evolutions"]:
                 value += 2.0
                 break
         return value
@@ -76,7 +77,8 @@ class HeuristicBot(Agent):
             return self.bid(view, seat, actions)
         if phase == "draw":
             hand = view["players"][seat]["hand_size"]
-            return by_text["draw 2 cards" if hand <= 2 else "draw 1 card and 1 UE" if hand <= 4 else "draw 2 UE"]
+            choice = "draw 2 cards" if hand <= 2 else "draw 1 card and 1 UE" if hand <= 4 else "draw 2 UE"
+            return by_text[choice]
         if phase == "reaction window":
             return self.react(view, seat, actions)
         if phase == "choose a door to attack":

@@ -6,8 +6,8 @@ import pytest
 from mou_helpers import GAME, new_game
 
 from boardwright.engine import ContentError
-from boardwright.games.makers_of_universe.content import SCHEMA, _build, load
 from boardwright.engine.content import load_content
+from boardwright.games.makers_of_universe.content import CONTENT_FILE, SCHEMA, _build, load
 
 
 def test_each_player_receives_5_ue_and_5_resource_cards():
@@ -46,7 +46,8 @@ def test_the_target_is_an_option():
 
 def test_the_content_has_the_rulebooks_counts():
     c = load()
-    counts = (len(c.characters), sum(m.count for m in c.machines), len(c.doors), sum(k.count for k in c.cards))
+    counts = (len(c.characters), sum(m.count for m in c.machines), len(c.doors),
+              sum(k.count for k in c.cards))
     assert counts == (10, 18, 15, 67)
 
 
@@ -58,7 +59,7 @@ def test_the_content_includes_cerberus_the_scientist_android_palace_and_ravager_
 
 def test_a_bad_content_file_names_file_entry_and_field(tmp_path):
     bad = tmp_path / "cards.toml"
-    text = (load().file and open(load().file, encoding="utf-8").read())
+    text = CONTENT_FILE.read_text(encoding="utf-8")
     bad.write_text(text.replace('machine = "Star Forge"', 'machine = "Star Foundry"'), encoding="utf-8")
     with pytest.raises(ContentError) as error:
         load_content(bad, SCHEMA, _build)
