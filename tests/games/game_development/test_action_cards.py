@@ -1,0 +1,128 @@
+"""The Action cards: Sharing Ideas, Trading Ideas, Feature Creep, Crunch Mode, Raise Morale,
+Source Control Conflict."""
+
+from __future__ import annotations
+
+from .scenario import (
+    CONTENT,
+    arrange,
+    at_milestone,
+    card,
+    counters_of,
+    legal,
+    new,
+    play,
+    put_in_play,
+    stack_deck,
+)
+
+
+def test_sharing_ideas_each_player_draws_then_takes_a_random_card_from_the_player_on_their_right():
+    state = new(players=3)
+    arrange(state, 0, ["Sharing Ideas"])
+    arrange(state, 1, ["Big B"])
+    arrange(state, 2, ["Totally T"])
+    play(state, "play Sharing Ideas")
+    # draws: 1, 2, 2; seat 1 takes seat 0's card, seat 2 one of seat 1's, seat 0 one of seat 2's
+    assert [len(h) for h in state.hands] == [1, 2, 2]
+
+
+def test_trading_ideas_target_takes_a_random_card_from_your_hand_then_you_take_one_from_theirs():
+    state = at_milestone("Alpha")
+    arrange(state, 0, ["Trading Ideas", "Pause Menu"])
+    arrange(state, 1, ["Boss Fight", "Secret Level"])
+    play(state, "play Trading Ideas on seat 1")
+    assert [len(h) for h in state.hands] == [1, 2]     # 1 -> 0 -> 1 and 2 -> 3 -> 2
+    assert sorted(state.hands[0] + state.hands[1]) == sorted(
+        card(n) for n in ("Pause Menu", "Boss Fight", "Secret Level"))
+
+
+def test_feature_creep_any_number_of_features_for_the_rest_of_the_turn():
+    state = at_milestone("Alpha", developers={0: ["Beastmode B"]})
+    arrange(state, 0, ["Feature Creep", "Pause Menu", "Save System"])
+    play(state, "play Feature Creep", "play Pause Menu", "pay Beastmode B",
+         "play Save System", "pay Beastmode B", "pay Beastmode B")
+    assert len(state.features[0]) == 2
+
+
+def test_feature_creep_each_player_starting_left_may_play_a_bug_under_your_control_at_turn_end():
+    state = at_milestone("Alpha", players=3)
+    arrange(state, 0, ["Feature Creep"])
+    arrange(state, 1, ["Memory Leak", "Pause Menu"])
+    arrange(state, 2, ["Missing Texture"])
+    play(state, "play Feature Creep", "end turn")
+    assert state.to_act == (1,) and legal(state) == ["play Memory Leak on seat 0", "pass"]
+    play(state, "play Memory Leak on seat 0", "play Missing Texture on seat 0")
+    assert len(state.bugs[0]) == 2 and state.active == 1
+
+
+def test_crunch_mode_removes_2_counters_and_puts_revealed_bugs_and_features_into_play():
+    state = at_milestone("Alpha", developers={0: ["Awesome A"]})
+    arrange(state, 0, ["Crunch Mode"])
+    stack_deck(state, ["Pause Menu", "Raise Morale", "Memory Leak", "Trading Ideas", "Boss Fight"])
+    play(state, "play Crunch Mode")
+    assert (counters_of(state, 0, "Awesome A"), sorted(state.features[0]), state.bugs[0],
+            state.discard[-3:]) == (4, sorted([card("Pause Menu"), card("Boss Fight")]),
+                                    [card("Memory Leak")],
+                                    [card("Raise Morale"), card("Trading Ideas"), card("Crunch Mode")])
+
+
+def test_raise_morale_adds_a_counter_to_each_of_your_developers():
+    state = at_milestone("Alpha", developers={0: ["Awesome A", "Big B"], 1: ["Killer K"]})
+    arrange(state, 0, ["Raise Morale"])
+    play(state, "play Raise Morale")
+    assert state.counters == [[7, 7], [6]]
+
+
+def test_source_control_conflict_destroys_target_feature():
+    state = at_milestone("Alpha")
+    arrange(state, 0, ["Source Control Conflict"])
+    put_in_play(state, 1, features=["Boss Fight", "Pause Menu"])
+    play(state, "play Source Control Conflict on Boss Fight of seat 1")
+    assert state.features[1] == [card("Pause Menu")] and card("Boss Fight") in state.discard
+
+
+def test_action_cards_go_to_the_discard_pile():
+    state = at_milestone("Alpha")
+    arrange(state, 0, ["Raise Morale"])
+    play(state, "play Raise Morale")
+    assert CONTENT.cards[state.discard[-1]].name == "Raise Morale"
+
+
+def test_a_bug_with_no_features_text_stops_its_controller_adding_features():
+    state = at_milestone("Alpha", developers={0: ["Beastmode B"]})
+    put_in_play(state, 0, bugs=["Build Breaker"])
+    arrange(state, 0, ["Pause Menu"])
+    assert "play Pause Menu" not in legal(state)
+
+
+def test_crunch_mode_adds_no_feature_under_a_bug_that_forbids_new_features():
+    state = at_milestone("Alpha", developers={0: ["Awesome A"]})
+    put_in_play(state, 0, bugs=["Build Breaker"])
+    arrange(state, 0, ["Crunch Mode"])
+    stack_deck(state, ["Pause Menu"])
+    play(state, "play Crunch Mode")
+    assert state.features[0] == []
+
+
+def test_bugs_you_control_require_1_less_of_each_resource_to_destroy():
+    state = at_milestone("RTM", developers={0: ["Beastmode B"]})
+    put_in_play(state, 0, features=["Crash Reporter"], bugs=["Memory Leak"])   # RTM Prog 2 -> 1
+    play(state, "destroy Memory Leak", "pay Beastmode B")
+    assert state.bugs[0] == []
+
+
+def test_features_require_1_less_ld_resource_for_you_to_play():
+    state = at_milestone("Alpha", developers={0: ["Legendary L"]})
+    put_in_play(state, 0, features=["Level Editor"])
+    arrange(state, 0, ["Secret Level"])                       # LD: 3 -> LD: 2
+    play(state, "play Secret Level", "pay Legendary L", "pay Legendary L")
+    assert len(state.features[0]) == 2
+
+
+def test_cost_changes_stack_and_stop_at_zero():
+    state = at_milestone("Beta", developers={0: ["Legendary L"]})
+    put_in_play(state, 0, features=["Level Editor", "Level Editor"])
+    arrange(state, 0, ["Level Editor"])                       # LD: 1 +1 (Beta) -2 -> 0
+    play(state, "play Level Editor")
+    assert len(state.features[0]) == 3 and counters_of(state, 0, "Legendary L") == 3

@@ -1,0 +1,142 @@
+"""Lead titles and every developer's "Lead:" text."""
+
+from __future__ import annotations
+
+import pytest
+
+import boardwright as bw
+
+from .scenario import (
+    arrange,
+    at_milestone,
+    counters_of,
+    finish_turn,
+    legal,
+    new,
+    play,
+    put_in_play,
+    set_counters,
+)
+
+
+def test_a_lead_title_goes_only_on_a_developer_of_its_kind():
+    state = new()
+    arrange(state, 0, ["Wild W", "Killer K"])
+    play(state, "play Wild W", "play Killer K")
+    for _ in range(5):
+        finish_turn(state)
+    finish_turn(state)   # the end of Preproduction: one of each kind, attached without a choice
+    assert state.view(0)["players"][0]["developers"][0]["lead"] == "Lead Programmer"
+    assert state.view(0)["players"][0]["developers"][1]["lead"] == "Lead Artist"
+
+
+def test_lead_titles_are_chosen_in_secret_at_the_same_time():
+    state = new()
+    arrange(state, 0, ["Wild W", "Mickey M"])
+    arrange(state, 1, ["Beastmode B", "Magical M"])
+    play(state, "play Wild W", "play Mickey M", "end turn", "play Beastmode B", "play Magical M")
+    for _ in range(5):
+        finish_turn(state)
+    play(state, "lead Mickey M")
+    assert state.to_act == (1,) and state.view(1)["players"][0]["developers"][1]["lead"] is None
+
+
+def test_beastmode_b_removes_2_counters_to_generate_a_level_designer_resource():
+    state = at_milestone("Alpha", developers={0: ["Beastmode B"]}, leads=["Beastmode B"])
+    arrange(state, 0, ["Level Editor"])     # LD: 1
+    play(state, "play Level Editor", "use Beastmode B")
+    assert state.features[0] and counters_of(state, 0, "Beastmode B") == 4
+
+
+def test_mickey_m_removes_2_counters_to_generate_an_artist_resource():
+    state = at_milestone("Alpha", developers={0: ["Mickey M"]}, leads=["Mickey M"])
+    arrange(state, 0, ["Character Portraits"])   # Art: 2
+    play(state, "play Character Portraits", "use Mickey M", "use Mickey M")
+    assert state.features[0] and counters_of(state, 0, "Mickey M") == 2
+
+
+def test_a_conversion_is_not_offered_when_it_would_leave_the_cost_unpayable():
+    state = at_milestone("Alpha", developers={0: ["Beastmode B"]}, leads=["Beastmode B"])
+    set_counters(state, 0, {"Beastmode B": 4})
+    arrange(state, 0, ["Boss Fight"])             # Prog: 2, LD: 2 -> exactly 4 counters for 2 LD
+    assert "play Boss Fight" not in legal(state)
+    set_counters(state, 0, {"Beastmode B": 6})
+    play(state, "play Boss Fight", "pay Beastmode B", "pay Beastmode B")
+    assert legal(state) == ["use Beastmode B"]
+
+
+def test_magical_m_generates_an_extra_resource_when_paying_a_bugs_cost():
+    state = at_milestone("RTM", developers={0: ["Magical M"]}, leads=["Magical M"])
+    put_in_play(state, 0, bugs=["Memory Leak"])         # RTM: Prog 2
+    play(state, "destroy Memory Leak", "pay Magical M")
+    assert state.bugs[0] == [] and counters_of(state, 0, "Magical M") == 1
+
+
+def test_wild_w_generates_an_extra_resource_when_paying_a_features_cost():
+    state = at_milestone("Alpha", developers={0: ["Wild W"]}, leads=["Wild W"])
+    arrange(state, 0, ["Save System"])                  # Prog: 2
+    play(state, "play Save System", "pay Wild W")
+    assert state.features[0] and counters_of(state, 0, "Wild W") == 5
+
+
+def test_jurassic_j_action_the_next_feature_you_play_this_turn_is_worth_an_additional_point():
+    state = at_milestone("Alpha", developers={0: ["Jurassic J"]}, leads=["Jurassic J"])
+    arrange(state, 0, ["Pause Menu"])
+    play(state, "use Jurassic J", "play Pause Menu", "pay Jurassic J")
+    assert state.scores()[0] == 2
+
+
+def test_jurassic_j_ability_is_instead_of_playing_an_action():
+    state = at_milestone("Alpha", developers={0: ["Jurassic J"]}, leads=["Jurassic J"])
+    arrange(state, 0, ["Raise Morale"])
+    play(state, "use Jurassic J")
+    assert "play Raise Morale" not in legal(state)
+
+
+def test_bioshock_b_lets_other_non_programmers_generate_an_extra_resource_this_turn():
+    state = at_milestone("Alpha", developers={0: ["Bioshock B", "Legendary L"]}, leads=["Bioshock B"])
+    arrange(state, 0, ["Secret Level"])                 # LD: 3
+    play(state, "use Bioshock B", "play Secret Level", "pay Legendary L", "pay Legendary L")
+    assert state.features[0] and counters_of(state, 0, "Bioshock B") == 4
+
+
+def test_bioshock_b_boost_lasts_only_this_turn():
+    state = at_milestone("Alpha", developers={0: ["Bioshock B", "Legendary L"]}, leads=["Bioshock B"])
+    play(state, "use Bioshock B")
+    finish_turn(state)
+    assert state.booster == -1
+
+
+def test_wishing_w_removes_2_counters_for_an_extra_action_once_a_turn():
+    state = at_milestone("Alpha", developers={0: ["Wishing W"]}, leads=["Wishing W"])
+    arrange(state, 0, ["Memory Leak", "Missing Texture"])
+    play(state, "use Wishing W", "play Memory Leak on seat 1", "play Missing Texture on seat 1")
+    assert len(state.bugs[1]) == 2 and "use Wishing W" not in legal(state)
+
+
+def test_e_machete_gets_twice_as_many_counters_each_milestone():
+    state = at_milestone("Alpha", developers={0: ["E Machete"]}, leads=["E Machete"])
+    assert counters_of(state, 0, "E Machete") == 12
+
+
+def test_e_machete_bugs_count_for_twice_their_value():
+    state = at_milestone("Alpha", developers={0: ["E Machete"]}, leads=["E Machete"])
+    put_in_play(state, 0, bugs=["Memory Leak"])
+    assert state.scores()[0] == -4
+
+
+def test_killer_k_gets_an_extra_counter_each_milestone():
+    state = at_milestone("Beta", developers={0: ["Killer K"]}, leads=["Killer K"])
+    assert counters_of(state, 0, "Killer K") == 4
+
+
+def test_beautiful_b_action_adds_1_counter_to_this_developer():
+    state = at_milestone("Alpha", developers={0: ["Beautiful B"]}, leads=["Beautiful B"])
+    play(state, "use Beautiful B")
+    assert counters_of(state, 0, "Beautiful B") == 7 and state.actions_left == 0
+
+
+def test_a_developer_without_its_title_has_no_lead_ability():
+    state = at_milestone("Alpha", developers={0: ["Beautiful B"]})
+    with pytest.raises(bw.IllegalAction, match="not one of your Leads"):
+        play(state, "use Beautiful B")
