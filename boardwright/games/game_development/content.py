@@ -108,6 +108,8 @@ class Content:
     by_name: dict[str, int]
     preproduction: tuple[int, ...]         # one of each Preproduction card (no Lead titles)
     production: tuple[int, ...]            # one of each Production card (copies are an option)
+    kind_of: tuple[int, ...]               # card id -> developer/document kind (for speed)
+    costs: tuple[tuple[tuple[int, ...], ...], ...]   # [milestone][card] -> flat cost with its change
 
 
 def parse_cost(file: str, entry: str, texts: list[str]) -> tuple[tuple[int, int], ...]:
@@ -177,9 +179,19 @@ def build(file: str, data: dict[str, list[dict]]) -> Content:
         if card.name in by_name or card.name in titles:
             raise fail(file, f"{card.type} '{card.name}'", "name", "another card has this name")
         by_name[card.name] = card.id
+    costs = tuple(tuple(milestone_cost(m, c) for c in cards) for m in milestones)
     return Content(file, tuple(milestones), tuple(titles), tuple(cards), by_name,
                    tuple(c.id for c in cards if c.deck == "preproduction"),
-                   tuple(c.id for c in cards if c.deck == "production"))
+                   tuple(c.id for c in cards if c.deck == "production"),
+                   tuple(c.kind for c in cards), costs)
+
+
+def milestone_cost(milestone: Milestone, card: Card) -> tuple[int, ...]:
+    """A feature's cost to play or a bug's cost to destroy during ``milestone``, as flat
+    ``(mask, amount, ...)`` with the milestone's change applied (not yet limited to 0: D4 limits
+    the total after every change has stacked)."""
+    delta = milestone.feature_cost if card.type == "feature" else milestone.bug_cost
+    return tuple(x for mask, amount in card.cost for x in (mask, amount + delta))
 
 
 def load(path: str | Path | None = None) -> Content:

@@ -142,25 +142,29 @@ class Rules:
         """The cost to play a feature, as flat ``[mask, amount, ...]``: the milestone's change
         (Beta: +1 of each resource, D4) and "Features require 1 less LD" per such feature you
         control, stacked, each at least 0."""
+        out = list(self.content.costs[self.milestone][card.id])
         cards = self.content.cards
-        delta = self.content.milestones[self.milestone].feature_cost
-        less_ld = sum(1 for f in self.features[seat] if cards[f].effect == "ld-discount")
-        out: list[int] = []
-        for mask, amount in card.cost:
-            value = amount + delta - (less_ld if mask & LD_BIT else 0)
-            out += (mask, value if value > 0 else 0)
+        less_ld = 0
+        for f in self.features[seat]:
+            if cards[f].effect == "ld-discount":
+                less_ld += 1
+        for j in range(1, len(out), 2):
+            value = out[j] - less_ld if out[j - 1] & LD_BIT else out[j]
+            out[j] = value if value > 0 else 0
         return out
 
     def bug_cost(self, seat: int, card: Card) -> list[int]:
         """The cost to destroy a bug: the milestone's change (Vertical Slice −1, RTM +1) and
         "Bugs you control require 1 less of each resource" per such feature, each at least 0."""
+        out = list(self.content.costs[self.milestone][card.id])
         cards = self.content.cards
-        delta = self.content.milestones[self.milestone].bug_cost
-        delta -= sum(1 for f in self.features[seat] if cards[f].effect == "bug-discount")
-        out: list[int] = []
-        for mask, amount in card.cost:
-            value = amount + delta
-            out += (mask, value if value > 0 else 0)
+        less = 0
+        for f in self.features[seat]:
+            if cards[f].effect == "bug-discount":
+                less += 1
+        for j in range(1, len(out), 2):
+            value = out[j] - less
+            out[j] = value if value > 0 else 0
         return out
 
     def resource_yield(self, seat: int, dev: int, for_bug: bool) -> int:
@@ -187,18 +191,29 @@ class Rules:
         """What the pool and ``seat``'s developers can still generate for a cost, by kind, with a
         converting Lead apart as ``(counters, yield, kind, converts to)``."""
         cap = list(self.pool)
+        kind_of = self.content.kind_of
+        if not self.powers[seat] and self.booster < 0:
+            for dev, count in zip(self.devs[seat], self.counters[seat], strict=True):
+                cap[kind_of[dev]] += count
+            return cap, None
         converter = None
-        cards = self.content.cards
         powers = self.powers[seat]
-        convert = powers.get("convert-ld", powers.get("convert-art", -1)) if powers else -1
+        convert = powers.get("convert-ld", powers.get("convert-art", -1))
+        extra = powers.get("bug-yield" if for_bug else "feature-yield", -1)
+        booster = self.booster
         for dev, count in zip(self.devs[seat], self.counters[seat], strict=True):
             if not count:
                 continue
+            kind = kind_of[dev]
+            per = 1
+            if dev == extra:
+                per += 1
+            if booster >= 0 and dev != booster and kind != PROG:
+                per += 1
             if dev == convert:
-                converter = (count, self.resource_yield(seat, dev, for_bug), cards[dev].kind,
-                             self.conversion(seat, dev))
+                converter = (count, per, kind, self.conversion(seat, dev))
             else:
-                cap[cards[dev].kind] += count * self.resource_yield(seat, dev, for_bug)
+                cap[kind] += count * per
         return cap, converter
 
     def can_pay(self, seat: int, need: list[int], for_bug: bool,
@@ -248,9 +263,14 @@ class Rules:
                 done = done and not amount
         return done
 
-    def needs_kind(self, kind: int) -> bool:
+    def needed_kinds(self) -> int:
+        """The kinds (as bits) of the pending cost still unpaid."""
         need = self.need
-        return any(need[j + 1] and need[j] >> kind & 1 for j in range(0, len(need), 2))
+        mask = 0
+        for j in range(0, len(need), 2):
+            if need[j + 1]:
+                mask |= need[j]
+        return mask
 
     # ------------------------------------------------------------------ Action cards
     def sharing_ideas(self, seat: int) -> None:

@@ -300,23 +300,29 @@ class GameDevelopmentState(Rules, State):
     def legal_payments(self, seat: int) -> list[Action]:
         """Paying a cost step by step: a counter from a developer whose resource is still needed,
         or a Lead's conversion, never a step after which the cost could no longer be paid."""
-        acts = self.acts
+        pay = self.acts.pay
         out: list[Action] = []
-        for_bug = self.content.cards[self.pay_card].type == "bug"
-        cards = self.content.cards
+        needed = self.needed_kinds()
+        kind_of = self.content.kind_of
         counters = self.counters[seat]
+        powers = self.powers[seat]
+        convert = powers.get("convert-ld", powers.get("convert-art", -1)) if powers else -1
         for i, dev in enumerate(self.devs[seat]):
             count = counters[i]
             if not count:
                 continue
+            kind = kind_of[dev]
+            if dev != convert:
+                if needed >> kind & 1:
+                    out.append(pay[dev])  # type: ignore[arg-type]
+                continue
+            for_bug = self.content.cards[self.pay_card].type == "bug"
             target = self.conversion(seat, dev)
-            if self.needs_kind(cards[dev].kind) and (
-                    target < 0 or self.still_payable(seat, i, 1, cards[dev].kind,
-                                                     self.resource_yield(seat, dev, for_bug), for_bug)):
-                out.append(acts.pay[dev])  # type: ignore[arg-type]
-            if target >= 0 and count >= 2 and self.needs_kind(target) and \
-                    self.still_payable(seat, i, 2, target, 1, for_bug):
-                out.append(acts.use[dev])  # type: ignore[arg-type]
+            if needed >> kind & 1 and self.still_payable(seat, i, 1, kind,
+                                                         self.resource_yield(seat, dev, for_bug), for_bug):
+                out.append(pay[dev])  # type: ignore[arg-type]
+            if count >= 2 and needed >> target & 1 and self.still_payable(seat, i, 2, target, 1, for_bug):
+                out.append(self.acts.use[dev])  # type: ignore[arg-type]
         return out
 
     def still_payable(self, seat: int, index: int, spend: int, kind: int, gain: int, for_bug: bool) -> bool:
