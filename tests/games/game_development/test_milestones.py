@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from boardwright.games.game_development.content import PROG
 
 from .scenario import (
@@ -132,7 +134,11 @@ def test_developers_start_each_milestone_with_counters_equal_to_its_turns():
     assert state.counters[0] == [6, 6]
 
 
-def test_design_documents_add_a_counter_to_their_kind_each_milestone():
-    state = at_milestone("Beta", developers={0: ["Legendary L", "Awesome A"]},
-                         documents={0: ["Level Design Document"]})
+@pytest.mark.parametrize(("document", "developer"), [
+    ("Game Design Document", "Big B"), ("Level Design Document", "Legendary L"),
+    ("Technical Design Document", "Beastmode B"), ("Art Style Guide", "Awesome A")])
+def test_design_documents_give_their_kind_1_extra_counter_each_milestone(document, developer):
+    state = at_milestone("Beta", developers={0: [developer, "Happy H" if developer != "Legendary L"
+                                                 else "Mighty M"]},
+                         documents={0: [document]})
     assert state.counters[0] == [4, 3]
