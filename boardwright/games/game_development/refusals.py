@@ -43,6 +43,9 @@ def why_illegal(state: GameDevelopmentState, seat: int, action: Action) -> Illeg
     if kind == "use":
         if state.leads[seat][card.kind] != card.id:
             return IllegalAction("Developers", f"{card.name} is not one of your Leads")
+        if any(e.startswith("convert-") for e in card.lead):
+            return IllegalAction("Developers (R6)", f"{card.name} converts counters only while paying a "
+                                                    "cost that needs the resource")
         return IllegalAction("Developers", f"{card.name}'s Lead ability cannot be used now "
                                            "(counters, Action or once a turn)")
     if kind == "destroy":
@@ -67,6 +70,8 @@ def why_illegal(state: GameDevelopmentState, seat: int, action: Action) -> Illeg
         return IllegalAction("Turn (D1)", "you have already played a Thing this turn")
     if not state.actions_left:
         return IllegalAction("Turn (D1)", "you have already played an Action this turn")
+    if kind == "action" and card.effect == "trading-ideas" and action.args[1] == seat:
+        return IllegalAction("Trading Ideas (R11)", "target another player")
     if kind == "action" and card.effect == "source-control-conflict":
         return IllegalAction("Source Control Conflict", "that player controls no such feature")
     return IllegalAction("Turn (D1)", f"'{action}' is not allowed now")

@@ -2,7 +2,7 @@
 cards, Lead abilities, milestones and their timing. Mixed into the State (state.py), which holds the
 data and the flow of a turn.
 
-Rulings cited: D1–D9 (shared/rules/RULINGS.md) and ours, R1–R14 (docs/games/game-development.md).
+Rulings cited: D1–D9 (shared/rules/RULINGS.md) and ours, R1–R16 (docs/games/game-development.md).
 """
 
 from __future__ import annotations

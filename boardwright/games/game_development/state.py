@@ -2,7 +2,7 @@
 turn (draw, up to one Thing and one Action, discard down to 5), paying costs step by step, the
 Feature Creep window and the Lead titles at the end of Preproduction.
 
-Rulings: D1–D9 (shared/rules/RULINGS.md); ours R1–R14 (docs/games/game-development.md).
+Rulings: D1–D9 (shared/rules/RULINGS.md); ours R1–R16 (docs/games/game-development.md).
 """
 
 from __future__ import annotations

@@ -3,6 +3,10 @@ Source Control Conflict."""
 
 from __future__ import annotations
 
+import pytest
+
+import boardwright as bw
+
 from .scenario import (
     CONTENT,
     arrange,
@@ -126,3 +130,19 @@ def test_cost_changes_stack_and_stop_at_zero():
     arrange(state, 0, ["Level Editor"])                       # LD: 1 +1 (Beta) -2 -> 0
     play(state, "play Level Editor")
     assert len(state.features[0]) == 3 and counters_of(state, 0, "Legendary L") == 3
+
+
+def test_trading_ideas_targets_another_player():
+    state = at_milestone("Alpha")
+    arrange(state, 0, ["Trading Ideas"])
+    with pytest.raises(bw.IllegalAction, match="target another player"):
+        play(state, "play Trading Ideas on seat 0")
+
+
+def test_a_refused_action_leaves_the_state_unchanged():
+    state = at_milestone("Alpha")
+    arrange(state, 0, ["Trading Ideas"])
+    before = state.fingerprint()
+    with pytest.raises(bw.IllegalAction):
+        play(state, "play Source Control Conflict on Boss Fight of seat 1")
+    assert state.fingerprint() == before
