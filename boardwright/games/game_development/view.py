@@ -120,12 +120,13 @@ def describe_action(text: str) -> str:
     """A one-line explanation of an action text."""
     verb, _, rest = text.partition(" ")
     if verb == "play":
+        if " of seat " in rest:
+            target, _, seat = rest.rpartition(" of seat ")
+            name, _, feature = target.partition(" on ")
+            return f"play {name} (your Action) to destroy seat {seat}'s feature {feature}"
         if " on seat " in rest:
             card, _, seat = rest.rpartition(" on seat ")
-            if " on " in card:
-                name, _, feature = card.partition(" on ")
-                return f"play {name} (your Action) to destroy seat {seat}'s {feature.rpartition(' of')[0]}"
-            return f"play {card} (your Action) targeting seat {seat}"
+            return f"play {card} on seat {seat} (your Action, if it is your turn)"
         return f"play {rest} from your hand (a developer, your Thing or your Action)"
     return {
         "destroy": f"spend your Action and pay the cost to destroy the bug {rest}",
