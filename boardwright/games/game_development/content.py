@@ -31,6 +31,9 @@ ACTION_EFFECTS = ("sharing-ideas", "trading-ideas", "feature-creep", "crunch-mod
 FEATURE_EFFECTS = ("", "bug-discount", "ld-discount")
 BUG_EFFECTS = ("", "no-features")
 DECKS = ("preproduction", "production")
+#: what playing a card from the hand is (Content.role_of)
+ROLES = ("developer", "feature", "document", "bug", "trading-ideas", "source-control-conflict", "action")
+DEVELOPER, FEATURE, DOCUMENT, BUG, TRADING, CONFLICT, ACTION = range(7)
 
 DEFAULT_PATH = Path(__file__).parent / "content" / "game-development.toml"
 
@@ -109,6 +112,8 @@ class Content:
     preproduction: tuple[int, ...]         # one of each Preproduction card (no Lead titles)
     production: tuple[int, ...]            # one of each Production card (copies are an option)
     kind_of: tuple[int, ...]               # card id -> developer/document kind (for speed)
+    role_of: tuple[int, ...]               # card id -> what playing it is (ROLES, for speed)
+    no_features: frozenset[int]            # bugs that say "You may not add any new features"
     costs: tuple[tuple[tuple[int, ...], ...], ...]   # [milestone][card] -> flat cost with its change
 
 
@@ -183,7 +188,15 @@ def build(file: str, data: dict[str, list[dict]]) -> Content:
     return Content(file, tuple(milestones), tuple(titles), tuple(cards), by_name,
                    tuple(c.id for c in cards if c.deck == "preproduction"),
                    tuple(c.id for c in cards if c.deck == "production"),
-                   tuple(c.kind for c in cards), costs)
+                   tuple(c.kind for c in cards), tuple(role(c) for c in cards),
+                   frozenset(c.id for c in cards if c.type == "bug" and c.effect == "no-features"), costs)
+
+
+def role(card: Card) -> int:
+    """What playing ``card`` from the hand is: an index into ROLES."""
+    if card.type == "action":
+        return ROLES.index(card.effect if card.effect in ROLES else "action")
+    return ROLES.index(card.type)
 
 
 def milestone_cost(milestone: Milestone, card: Card) -> tuple[int, ...]:

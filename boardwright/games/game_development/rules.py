@@ -135,8 +135,7 @@ class Rules:
     # ------------------------------------------------------------------ costs
     def may_add_features(self, seat: int) -> bool:
         """"You may not add any new features": a bug with that text blocks its controller."""
-        cards = self.content.cards
-        return not any(cards[b].effect == "no-features" for b in self.bugs[seat])
+        return self.content.no_features.isdisjoint(self.bugs[seat])
 
     def feature_cost(self, seat: int, card: Card) -> list[int]:
         """The cost to play a feature, as flat ``[mask, amount, ...]``: the milestone's change

@@ -11,7 +11,7 @@ from typing import Any
 
 from ...engine import Action, IllegalAction, State, Stream
 from .actions import actions_for
-from .content import ACTION_ABILITIES, KINDS, load
+from .content import ACTION, ACTION_ABILITIES, BUG, DEVELOPER, DOCUMENT, FEATURE, KINDS, TRADING, load
 from .rules import CREEP, DISCARD, LEADS, MAIN, OVER, PAY, Rules
 from .view import build_view
 
@@ -227,8 +227,10 @@ class GameDevelopmentState(Rules, State):
 
     def legal_in_turn(self, seat: int) -> list[Action]:
         """D1/D7: developers (Preproduction), one Thing, one Action, Lead abilities, end the turn."""
-        acts, cards = self.acts, self.content.cards
-        milestone = self.content.milestones[self.milestone]
+        acts, content = self.acts, self.content
+        play = acts.play
+        milestone = content.milestones[self.milestone]
+        role_of = content.role_of
         out: list[Action] = []
         actions = self.actions_left > 0
         features_ok = ((self.creep or not self.thing_used) and milestone.features
@@ -239,38 +241,38 @@ class GameDevelopmentState(Rules, State):
             if c == previous:
                 continue
             previous = c
-            card = cards[c]
-            kind = card.type
-            if kind == "developer":
-                if milestone.developers:
-                    out.append(acts.play[c])  # type: ignore[arg-type]
-            elif kind == "feature":
+            role = role_of[c]
+            if role == FEATURE:
                 if features_ok:
                     if capacity is None:
                         capacity = self.capacity(seat, False)
-                    if self.can_pay(seat, self.feature_cost(seat, card), False, capacity):
-                        out.append(acts.play[c])  # type: ignore[arg-type]
-            elif kind == "document":
+                    if self.can_pay(seat, self.feature_cost(seat, content.cards[c]), False, capacity):
+                        out.append(play[c])  # type: ignore[arg-type]
+            elif role == DEVELOPER:
+                if milestone.developers:
+                    out.append(play[c])  # type: ignore[arg-type]
+            elif role == DOCUMENT:
                 if not self.thing_used:
-                    out.append(acts.play[c])  # type: ignore[arg-type]
+                    out.append(play[c])  # type: ignore[arg-type]
             elif not actions:
                 continue
-            elif kind == "bug":
+            elif role == BUG:
                 out.extend(acts.on_seat[c][:self.players])  # type: ignore[index]
-            elif card.effect == "trading-ideas":
+            elif role == ACTION:
+                out.append(play[c])  # type: ignore[arg-type]
+            elif role == TRADING:
                 targets = acts.on_seat[c]
                 out.extend(targets[s] for s in range(self.players) if s != seat)  # type: ignore[index]
-            elif card.effect == "source-control-conflict":
+            else:
                 rows = acts.conflict[c]
                 for s in range(self.players):
-                    for f in sorted(set(self.features[s])):
-                        out.append(rows[s][f])  # type: ignore[index, arg-type]
-            else:
-                out.append(acts.play[c])  # type: ignore[arg-type]
+                    if self.features[s]:
+                        row = rows[s]  # type: ignore[index]
+                        out.extend(row[f] for f in sorted(set(self.features[s])))  # type: ignore[misc]
         if actions and self.bugs[seat]:
             capacity = self.capacity(seat, True)
             for b in sorted(set(self.bugs[seat])):
-                if self.can_pay(seat, self.bug_cost(seat, cards[b]), True, capacity):
+                if self.can_pay(seat, self.bug_cost(seat, content.cards[b]), True, capacity):
                     out.append(acts.destroy[b])  # type: ignore[arg-type]
         if self.powers[seat]:
             for dev in self.leads[seat]:
