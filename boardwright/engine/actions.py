@@ -56,7 +56,7 @@ class ActionTable:
     so a person can type an action; the stored text stays canonical.
     """
 
-    __slots__ = ("_by_text", "_by_key")
+    __slots__ = ("_by_key", "_by_text")
 
     def __init__(self) -> None:
         self._by_text: dict[str, Action] = {}

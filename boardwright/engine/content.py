@@ -8,6 +8,7 @@ check what only the game knows (that a Part exists, that counts add up) with :fu
 
 from __future__ import annotations
 
+import builtins
 import tomllib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -32,7 +33,7 @@ class Field:
     required: bool = True
     default: Any = None
     choices: tuple[Any, ...] | None = None
-    item: type | None = None
+    item: builtins.type | None = None
     minimum: float | None = None
     maximum: float | None = None
     min_items: int | None = None

@@ -95,7 +95,7 @@ class Stream:
 class Streams:
     """The named streams of one game, created on first use from the game seed."""
 
-    __slots__ = ("seed", "_streams")
+    __slots__ = ("_streams", "seed")
 
     def __init__(self, seed: int) -> None:
         self.seed = seed

@@ -33,13 +33,29 @@ if TYPE_CHECKING:
 
 Json = Any
 
+#: Keys the engine puts in every view; a game's ``_view`` uses other keys.
+RESERVED_VIEW_KEYS = frozenset({"game", "player_count", "viewer", "to_act", "is_over", "committed",
+                                "your_choice", "scores", "winners"})
+
 
 class State:
     """One game in progress. Seats are numbered ``0 .. players-1`` clockwise."""
 
     __slots__ = (
-        "game", "players", "seed", "options", "streams", "table", "to_act", "is_over", "log",
-        "_sealed", "_sealed_from", "_determinized", "_legal_for", "_cached",
+        "_cached",
+        "_determinized",
+        "_legal_for",
+        "_sealed",
+        "_sealed_from",
+        "game",
+        "is_over",
+        "log",
+        "options",
+        "players",
+        "seed",
+        "streams",
+        "table",
+        "to_act",
     )
 
     #: the game whose rules this state follows
@@ -168,11 +184,11 @@ class State:
             action = self._known(seat, action)
         self._legal_for = -1
         sealed = self._sealed
-        self.log.append((seat, action))  # type: ignore[arg-type]
+        self.log.append((seat, action))
         if sealed is None:
-            self._apply(seat, action)  # type: ignore[arg-type]
+            self._apply(seat, action)
             return
-        sealed[seat] = action  # type: ignore[assignment]
+        sealed[seat] = action
         self.to_act = tuple(s for s in self.to_act if s != seat)
         if not self.to_act:
             self._sealed = None
@@ -206,7 +222,7 @@ class State:
             raise ValueError(f"there is no seat {seat!r} (seats are 0 to {self.players - 1})")
         view: dict[str, Json] = {
             "game": self.game.id,
-            "players": self.players,
+            "player_count": self.players,
             "viewer": seat,
             "to_act": list(self.to_act),
             "is_over": self.is_over,
@@ -215,7 +231,11 @@ class State:
             view["committed"] = sorted(self._sealed)
             if seat is not None and seat in self._sealed:
                 view["your_choice"] = str(self._sealed[seat])
-        view.update(self._view(seat))
+        own = self._view(seat)
+        clash = RESERVED_VIEW_KEYS.intersection(own)
+        if clash:
+            raise AssertionError(f"{self.game.id} view uses the engine's keys {sorted(clash)}")
+        view.update(own)
         if self.is_over:
             view["scores"] = self.scores()
             view["winners"] = self.winners()

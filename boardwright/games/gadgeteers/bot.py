@@ -29,7 +29,7 @@ class HeuristicBot(Agent):
     # ------------------------------------------------------------------ helpers
     @staticmethod
     def _totals(view: dict[str, Any]) -> dict[str, list[float]]:
-        n = view["players"]
+        n = view["player_count"]
         totals = {}
         for cell in view["board"]:
             row = [0.0] * n

@@ -30,7 +30,7 @@ class Power(NamedTuple):
     left: int = 0           # activations still allowed by this token (2 for double Power)
     first: int = -1         # the Gadget activated first (a double Power's second must differ)
     gadget: int = -1        # the Gadget whose power is being performed
-    count: int = 0          # tokens still to add (add_from_screen)
+    to_add: int = 0         # tokens still to add (add_from_screen)
     dest: int = -1          # the Part tokens are added to
     owner: int = -1         # the token chosen by take / target: its owner, kind and Part
     kind: int = -1
@@ -62,7 +62,7 @@ def activate(s: GadgeteersState, seat: int, gadget: int) -> None:
                        first=gadget if s.pw.first < 0 else s.pw.first)
     first_step = FIRST_STEP[card.power]
     if card.power == "add_from_screen":
-        pw = pw._replace(count=card.count, dest=pw.source)
+        pw = pw._replace(to_add=card.count, dest=pw.source)
         if card.to == "any":
             first_step = "add_to"
     s.pw = pw._replace(step=first_step)
@@ -113,8 +113,8 @@ def legal_steps(s: GadgeteersState, seat: int) -> list[Action]:
     step = pw.step
     card = s.content.gadgets[pw.gadget] if pw.gadget >= 0 else None
     if step == "activate":
-        options = [acts.activate[g] for g in activatable(s, seat)]
-        return options + [acts.done] if pw.first >= 0 else options
+        gadgets = [acts.activate[g] for g in activatable(s, seat)]
+        return [*gadgets, acts.done] if pw.first >= 0 else gadgets
     assert card is not None
     if step == "add_to":
         return [acts.to[p] for p in range(CELLS)] if _screen_values(s, seat) else []
@@ -166,9 +166,9 @@ def apply_step(s: GadgeteersState, seat: int, action: Action) -> None:
         s.pw = pw._replace(step="add", dest=action.args[0])
     elif pw.step == "add":
         s.put_token(seat, action.args[0], pw.dest)
-        count = pw.count - 1
-        s.pw = pw._replace(count=count)
-        if count == 0:
+        to_add = pw.to_add - 1
+        s.pw = pw._replace(to_add=to_add)
+        if to_add == 0:
             finish(s, seat)
     elif pw.step == "add_instead":
         s.put_token(seat, action.args[0], pw.part)

@@ -38,10 +38,33 @@ GADGETS_TO_END = 4
 
 class GadgeteersState(State):
     __slots__ = (
-        "content", "acts", "part_at", "cell_of", "up", "down", "total", "screen", "junk",
-        "built", "spent", "row", "deck", "bonus", "bonus_rest", "swaps", "first", "round",
-        "phase", "turn_index", "passed", "current", "acted", "built_this_round", "ending",
-        "recall_queue", "pw",
+        "acted",
+        "acts",
+        "bonus",
+        "bonus_rest",
+        "built",
+        "built_this_round",
+        "cell_of",
+        "content",
+        "current",
+        "deck",
+        "down",
+        "ending",
+        "first",
+        "junk",
+        "part_at",
+        "passed",
+        "phase",
+        "pw",
+        "recall_queue",
+        "round",
+        "row",
+        "screen",
+        "spent",
+        "swaps",
+        "total",
+        "turn_index",
+        "up",
     )
 
     content: Content
@@ -81,7 +104,7 @@ class GadgeteersState(State):
         self.streams["bonus"].shuffle(bonus)
         self.bonus = bonus[:n]
         self.bonus_rest = sorted(bonus[n:])
-        self.built = [[] for _ in range(n)]
+        self.built: list[list[int]] = [[] for _ in range(n)]
         self.spent = [0] * n
         # The youngest player (seat 0) takes the First Player Marker
         self.first = 0

@@ -102,7 +102,7 @@ def build_view(s: GadgeteersState, seat: int | None) -> dict[str, Any]:
             "source": PARTS[pw.source],
             "gadget": gadgets[pw.gadget].name if pw.gadget >= 0 else None,
             "first": gadgets[pw.first].name if pw.first >= 0 else None,
-            "to_add": pw.count if pw.step in ("add", "add_to") else 0,
+            "to_add": pw.to_add if pw.step in ("add", "add_to") else 0,
         }
     return result
 
