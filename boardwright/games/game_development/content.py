@@ -207,6 +207,16 @@ def milestone_cost(milestone: Milestone, card: Card) -> tuple[int, ...]:
     return tuple(x for mask, amount in card.cost for x in (mask, amount + delta))
 
 
+_DEFAULT: list[Content] = []
+
+
 def load(path: str | Path | None = None) -> Content:
-    """The content from ``path`` (default: boardwright's own card list), checked and frozen."""
-    return load_content(path or DEFAULT_PATH, SCHEMA, build)
+    """The content from ``path`` (default: boardwright's own card list), checked and frozen.
+
+    The default list is read once per process; a given path is re-read when its file changes.
+    """
+    if path:
+        return load_content(path, SCHEMA, build)
+    if not _DEFAULT:
+        _DEFAULT.append(load_content(DEFAULT_PATH, SCHEMA, build))
+    return _DEFAULT[0]
