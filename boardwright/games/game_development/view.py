@@ -81,7 +81,7 @@ def render(view: dict[str, Any]) -> str:
              f"turn {view['turn']} of {view['turns']}, "
              f"deck {view['deck_size']}, discard {len(view['discard_pile'])}"]
     for seat, player in enumerate(view["players"]):
-        marker = "▶" if seat == view["active"] and not view["is_over"] else " "
+        marker = "▶" if seat in view["to_act"] else " "
         you = " (you)" if seat == view["viewer"] else ""
         score = ""
         if "scores" in view:
