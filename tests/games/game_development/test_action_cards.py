@@ -146,3 +146,14 @@ def test_a_refused_action_leaves_the_state_unchanged():
     with pytest.raises(bw.IllegalAction):
         play(state, "play Source Control Conflict on Boss Fight of seat 1")
     assert state.fingerprint() == before
+
+
+def test_sharing_ideas_takes_go_round_from_your_left_and_end_with_you():
+    state = new(players=3)
+    arrange(state, 0, ["Sharing Ideas"])
+    arrange(state, 1, ["Big B"])
+    arrange(state, 2, [])
+    state.deck.clear()            # no cards to draw: only the takes move cards
+    play(state, "play Sharing Ideas")
+    # seat 1 takes from seat 0 (nothing), seat 2 takes Big B from seat 1, seat 0 takes it from seat 2
+    assert state.hands == [[card("Big B")], [], []]
