@@ -15,6 +15,7 @@ REGISTRY: dict[str, str] = {
     "gadgeteers": "boardwright.games.gadgeteers:Gadgeteers",
     "game-development": "boardwright.games.game_development:GameDevelopment",
     "makers-of-universe": "boardwright.games.makers_of_universe:MakersOfUniverse",
+    "the-game-makers": "boardwright.games.the_game_makers:TheGameMakers",
 }
 
 _LOADED: dict[str, Game] = {}

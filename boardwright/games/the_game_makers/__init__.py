@@ -1,0 +1,48 @@
+"""The Game Makers (1-6 players): run a board-game factory, fill a 3x4 Display Case.
+
+Rules: shared/rules/the-game-makers.txt and RULINGS M1-M13; our rulings, options and content
+are in docs/games/the-game-makers.md.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from boardwright.engine import Game, Option
+
+from .state import GameMakersState
+
+
+class TheGameMakers(Game):
+    id = "the-game-makers"
+    name = "The Game Makers"
+    min_players = 1
+    max_players = 6
+    version = "1"
+    state_class = GameMakersState
+    notes = "docs/games/the-game-makers.md"
+    bot = "boardwright.games.the_game_makers.bot:HeuristicBot"
+    options: ClassVar[tuple[Option, ...]] = (
+        Option("content", str, None, "path of a content TOML file (your own cards); sections it "
+                                     "leaves out come from ours"),
+        Option("wedge_order", str, "random", "the Wedges around the Warehouse: random, or the "
+                                             "content file's fixed order", choices=("random", "fixed")),
+        Option("structures", str, "random", "Structures: random deal (first game) or draft (M11)",
+               choices=("random", "draft")),
+        Option("experienced", bool, False, "experienced players may keep all 3 starting cards face down"),
+        Option("dice_faces", str, "1-2/1-3/2-4", "die faces per level as low-high ranges (M7), or "
+                                                 "'content' for the content file's dice"),
+        Option("tweenie_gap", str, "adjacent", "a Tweenie's square gap: an empty cell next to a "
+                                               "filled one, or any empty cell", choices=("adjacent", "any")),
+        Option("solo_target", int, 0, "solo (M12): the score to reach to win", minimum=0),
+        Option("max_turns", int, 0, "end after this many turns even if no Display Case is full "
+                                    "(0: no limit; a safety for AI runs)", minimum=0),
+    )
+
+    def render(self, view: dict[str, Any]) -> str:
+        from .render import render
+        return render(view)
+
+    def describe_action(self, text: str) -> str:
+        from .render import describe
+        return describe(text)

@@ -1,0 +1,304 @@
+"""The Factory: workers and their spaces, Tweenies, Structures' worker spaces, and trees.
+
+Rulebook "Wood & Workers" (Enhancements, Gain 1, Return Workers), "Tweenies", "Plastic &
+Structures", "Plant a Tree"; RULINGS M3, M8.
+"""
+
+from __future__ import annotations
+
+from boardwright.engine import Action
+
+from .actions import GAIN_WORKERS, SPACES, STRUCTURE_SPACE
+from .board import EMPTY, TWEENIE_BASE, Frame
+from .content import CARDS, DICE, PLASTIC, TILES, TREES_COLUMN, WOOD
+from .manufacturing import Manufacturing
+
+#: tree-space condition indices (content.TREE_CONDITIONS)
+TRACK, TYPE, VARIETIES, BONUS, FULL, TWEENIE, DISCARD = range(7)
+ANY_KINDS = (TILES, WOOD, DICE, PLASTIC)
+
+
+class Factory(Manufacturing):
+    __slots__ = ()
+
+    # ------------------------------------------------------------------ workers
+    def space_workers(self, seat: int, space: int) -> tuple[int, ...]:
+        """The worker levels a space takes (each needs a worker of exactly that level)."""
+        if space < 3:
+            return GAIN_WORKERS[space]
+        if space == STRUCTURE_SPACE:
+            sid = self.structs[seat * 3 + 1]
+            return (self.content.structures[sid].worker,)
+        return ((space - 3) % 3 + 1,)
+
+    def can_work(self, seat: int, space: int) -> bool:
+        if self.work1[seat * 10 + space]:
+            return False
+        if space == STRUCTURE_SPACE and not self.is_active(seat, 1):
+            return False
+        need = self.space_workers(seat, space)
+        room = self.room
+        base = seat * 4
+        if len(need) == 2 and need[0] == need[1]:
+            return room[base + need[0]] >= 2
+        return all(room[base + lv] >= 1 for lv in need)
+
+    def legal_work(self, seat: int, spaces: range | tuple[int, ...] = range(10)) -> list[Action]:
+        return [self.acts.work[i] for i in spaces if self.can_work(seat, i)]
+
+    def do_work(self, seat: int, action: Action) -> None:
+        """Assign workers from the Break Room to a space: Gain 1 (M8: any resource of the tier's
+        level), an Enhancement, or an active B Structure's recessed space."""
+        space = action.args[0]
+        need = self.space_workers(seat, space)
+        for lv in need:
+            self.room[seat * 4 + lv] -= 1
+        self.work1[seat * 10 + space] = need[0]
+        self.work2[seat * 10 + space] = need[1] if len(need) == 2 else 0
+        if space < 3:
+            self.stack.append(("wild", space + 1))
+        elif space == STRUCTURE_SPACE:
+            sid = self.structs[seat * 3 + 1]
+            self.effect(seat, self.content.structures[sid].gain)
+
+    def has_deployed(self, seat: int) -> bool:
+        base = seat * 10
+        return any(self.work1[base + i] for i in range(10))
+
+    def do_reset(self, seat: int, action: Action) -> None:
+        """Reset to the Break Room (M3): all assigned workers come back, before anything else."""
+        self.stack.pop()
+        if action.args[0]:
+            base = seat * 10
+            for i in range(10):
+                for work in (self.work1, self.work2):
+                    if work[base + i]:
+                        self.room[seat * 4 + work[base + i]] += 1
+                        work[base + i] = 0
+
+    # ------------------------------------------------------------------ Tweenies
+    def tweenie_possible(self, seat: int, tid: int, copying: bool = False) -> bool:
+        what = self.content.tweenies[tid].effect[0]
+        if what == "back":
+            return bool(self.forklifts_out(seat))
+        if what == "rearrange":
+            return self.games(seat) > 0
+        if what == "release":
+            return self.has_deployed(seat)
+        if what == "promote":
+            return self.room[seat * 4 + 1] + self.room[seat * 4 + 2] > 0
+        if what == "duplicate":
+            return not copying and any(
+                self.used_tweenies[seat] >> t & 1 and self.tweenie_possible(seat, t, True)
+                for t in range(len(self.content.tweenies)))
+        return True
+
+    def legal_tweenies(self, seat: int) -> list[Action]:
+        used = self.used_tweenies[seat]
+        if used == 4095 or not self.tweenie_cells(seat):
+            return []
+        return [self.acts.tweenie[t] for t in range(12)
+                if not used >> t & 1 and self.tweenie_possible(seat, t)]
+
+    def do_tweenie(self, seat: int, action: Action) -> None:
+        """Place a Tweenie in a square gap of the Assembly Line; it acts once, when placed."""
+        tid = action.args[0]
+        self.used_tweenies[seat] |= 1 << tid
+        self.stack.append(("cell", TWEENIE_BASE + tid))
+
+    def tweenie_effect(self, seat: int, tid: int) -> None:
+        effect = self.content.tweenies[tid].effect
+        what = effect[0]
+        if what == "tree":
+            space = self.first_space(TWEENIE)
+            if space >= 0 and not self.trees[seat] >> space & 1:
+                self.trees[seat] |= 1 << space
+            else:
+                self.stack.append(("tree",))
+        elif what == "back":
+            self.stack.append(("back", 1, 0))
+        elif what == "rearrange":
+            self.stack.append(("swap", 11))
+        elif what in ("release", "promote"):
+            self.stack.append((what,))
+        elif what == "duplicate":
+            self.stack.append(("copy",))
+        else:
+            self.effect(seat, effect)
+
+    def first_space(self, condition: int) -> int:
+        for space in self.content.trees:
+            if space.condition[0] == condition:
+                return space.id
+        return -1
+
+    def legal_tweenie_step(self, seat: int, frame: Frame) -> list[Action]:
+        acts = self.acts
+        what = frame[0]
+        if what == "back":
+            out = [acts.back[w] for w in self.forklifts_out(seat)]
+            return [*out, acts.done] if frame[2] else out
+        if what == "swap":
+            display = self.display[seat]
+            out = [a for (i, j), a in acts.swap.items() if display[i] != EMPTY or display[j] != EMPTY]
+            return [*out, acts.done]
+        if what == "release":
+            return [acts.release[i] for i in range(10) if self.work1[seat * 10 + i]]
+        if what == "promote":
+            return [acts.promote[lv] for lv in (1, 2) if self.room[seat * 4 + lv]]
+        if what == "copy":
+            used = self.used_tweenies[seat]
+            return [acts.copy[t] for t in range(12)
+                    if used >> t & 1 and self.tweenie_possible(seat, t, True)]
+        raise AssertionError(what)
+
+    def do_back(self, seat: int, action: Action) -> None:
+        _, left, optional = self.stack.pop()
+        self.move_back(seat, action.args[0])
+        if left > 1 and self.forklifts_out(seat):
+            self.stack.append(("back", left - 1, optional))
+
+    def do_done(self, seat: int, action: Action) -> None:
+        self.stack.pop()
+
+    def do_swap(self, seat: int, action: Action) -> None:
+        """"Move cards": reorganise the Display Case, one swap at a time (11 swaps reach any order)."""
+        _, left = self.stack.pop()
+        a, b = action.args
+        display = self.display[seat]
+        display[a], display[b] = display[b], display[a]
+        if left > 1:
+            self.stack.append(("swap", left - 1))
+
+    def do_release(self, seat: int, action: Action) -> None:
+        """"Reset 1 Worker": one deployed worker back to the Break Room (the second of a pair first)."""
+        self.stack.pop()
+        i = seat * 10 + action.args[0]
+        if self.work2[i]:
+            self.room[seat * 4 + self.work2[i]] += 1
+            self.work2[i] = 0
+        else:
+            self.room[seat * 4 + self.work1[i]] += 1
+            self.work1[i] = 0
+
+    def do_promote(self, seat: int, action: Action) -> None:
+        """"Promote 1 Worker": a Level 1 or 2 worker becomes one level higher."""
+        self.stack.pop()
+        lv = action.args[0]
+        self.room[seat * 4 + lv] -= 1
+        self.room[seat * 4 + lv + 1] += 1
+
+    def do_copy(self, seat: int, action: Action) -> None:
+        """"Duplicate an existing Tweenie": the benefit of one already used, without placing it."""
+        self.stack.pop()
+        self.tweenie_effect(seat, action.args[0])
+
+    # ------------------------------------------------------------------ trees
+    def type_counts(self, seat: int) -> list[int]:
+        counts = [0, 0, 0, 0]
+        cards = self.content.cards
+        for card in self.display[seat]:
+            if card >= 0:
+                counts[cards[card].type] += 1
+        return counts
+
+    def claim_trees(self, seat: int) -> None:
+        """Tree spaces whose condition now holds are planted at once."""
+        planted = self.trees[seat]
+        counts: list[int] | None = None
+        for space in self.content.trees:
+            if planted >> space.id & 1:
+                continue
+            cond, a, b = space.condition
+            if cond == TRACK:
+                ok = self.market[seat * 5 + TREES_COLUMN] >= a
+            elif cond in (TYPE, VARIETIES, FULL):
+                if counts is None:
+                    counts = self.type_counts(seat)
+                if cond == TYPE:
+                    ok = counts[a] >= b
+                elif cond == VARIETIES:
+                    ok = sum(1 for n in counts if n) >= a
+                else:
+                    ok = sum(counts) >= a
+            else:
+                continue
+            if ok:
+                planted |= 1 << space.id
+        self.trees[seat] = planted
+
+    def legal_tree(self, seat: int) -> list[Action]:
+        planted = self.trees[seat]
+        return [self.acts.tree[i] for i in range(len(self.content.trees)) if not planted >> i & 1]
+
+    def do_tree(self, seat: int, action: Action) -> None:
+        """A tree from a reward goes on any empty tree space; the tree-structure space plants a
+        second tree (our reading of "plant a second tree in any space of your choice")."""
+        self.stack.pop()
+        space = action.args[0]
+        self.trees[seat] |= 1 << space
+        if self.content.trees[space].condition[0] == BONUS:
+            self.stack.append(("tree",))
+
+    def discard_count(self, seat: int, kind: int) -> int:
+        if kind == CARDS:
+            return len(self.hand[seat])
+        if kind == TILES:
+            return len(self.ctiles[seat])
+        base = seat * 20 + kind * 4
+        return self.comp[base + 1] + self.comp[base + 2] + self.comp[base + 3]
+
+    def legal_plant(self, seat: int) -> list[Action]:
+        out = []
+        planted = self.trees[seat]
+        for space in self.content.trees:
+            cond, kind, n = space.condition
+            if cond != DISCARD or planted >> space.id & 1:
+                continue
+            have = (sum(self.discard_count(seat, k) for k in ANY_KINDS) if kind < 0
+                    else self.discard_count(seat, kind))
+            if have >= n:
+                out.append(self.acts.plant[space.id])
+        return out
+
+    def do_plant(self, seat: int, action: Action) -> None:
+        """Plant on a "discard" tree space by discarding the components it names."""
+        space = action.args[0]
+        _, kind, n = self.content.trees[space].condition
+        self.stack.append(("discard", kind, n, space))
+        self.settle_discard(seat)
+
+    def discard_options(self, seat: int, kind: int) -> list[tuple[int, int]]:
+        kinds = ANY_KINDS if kind < 0 else (kind,)
+        out = []
+        for k in kinds:
+            for lv in sorted(set(self.component_levels(seat, k))):
+                out.append((k, 1 if k == CARDS else lv))
+        return out
+
+    def settle_discard(self, seat: int) -> None:
+        while True:
+            _, kind, n, space = self.stack[-1]
+            if n == 0:
+                self.stack.pop()
+                self.trees[seat] |= 1 << space
+                return
+            options = self.discard_options(seat, kind)
+            if len(options) > 1:
+                return
+            k, lv = options[0]
+            self.spend(seat, k, lv, 1)
+            self.stack[-1] = ("discard", kind, n - 1, space)
+
+    def legal_discard(self, seat: int, frame: Frame) -> list[Action]:
+        return [self.acts.discard[k][lv] for k, lv in self.discard_options(seat, frame[1])]
+
+    def do_discard(self, seat: int, action: Action) -> None:
+        k, lv = action.args
+        _, kind, n, space = self.stack[-1]
+        self.spend(seat, k, lv, 1)
+        self.stack[-1] = ("discard", kind, n - 1, space)
+        self.settle_discard(seat)
+
+
+__all__ = ["DICE", "PLASTIC", "SPACES", "Factory"]

@@ -1,0 +1,173 @@
+"""Game Manufacturing: paying a Contract, machinery discounts, the Display Case and rewards.
+
+Rulebook "Game Manufacturing", "Contract Over-Paying", "Punchboard & Machinery"; RULINGS M5, M6, M9.
+"""
+
+from __future__ import annotations
+
+from boardwright.engine import Action
+
+from .board import EMPTY, TWEENIE_BASE, Frame
+from .content import CARDS, TILES
+from .resources import Resources
+
+
+class Manufacturing(Resources):
+    __slots__ = ()
+
+    # ------------------------------------------------------------------ machinery (M6)
+    def machinery_sets(self, seat: int) -> list[int]:
+        """Sets of 3 adjacent matching icons in a row, per component kind; no tile counts twice
+        (a run of 6 is two sets)."""
+        sets = [0, 0, 0, 0, 0]
+        line = self.line[seat]
+        tiles = self.content.tiles
+        for row in range(0, 18, 6):
+            run_icon, run = -1, 0
+            for i in range(row, row + 6):
+                code = line[i]
+                icon = tiles[code][1] if 0 <= code < TWEENIE_BASE else -1
+                if icon >= 0 and icon == run_icon:
+                    run += 1
+                else:
+                    if run_icon >= 0:
+                        sets[run_icon] += run // 3
+                    run_icon, run = icon, 1
+            if run_icon >= 0:
+                sets[run_icon] += run // 3
+        return sets
+
+    def requirements(self, seat: int, card: int) -> list[tuple[int, int]]:
+        """What a Contract still needs after machinery discounts: (kind, least level), cards as
+        (CARDS, how many). Each set lowers that kind's requirements one level; a requirement
+        discounted to 0 is not needed; "any level" counts as level 1 (M6)."""
+        sets = self.machinery_sets(seat)
+        needs = []
+        for kind, level in self.content.cards[card].requires:
+            left = max(level, 1) - sets[kind]
+            if left > 0:
+                needs.append((kind, left))
+        needs.sort(key=lambda n: (n[0], -n[1]))  # paid highest first: any over-pay stays safe
+        return needs
+
+    def component_levels(self, seat: int, kind: int) -> list[int]:
+        """The levels of the Components of one kind (cards: one entry per card)."""
+        if kind == CARDS:
+            return [1] * len(self.hand[seat])
+        if kind == TILES:
+            tiles = self.content.tiles
+            return [tiles[t][0] for t in self.ctiles[seat]]
+        base = seat * 20 + kind * 4
+        c = self.comp
+        return [1] * c[base + 1] + [2] * c[base + 2] + [3] * c[base + 3]
+
+    def can_pay(self, seat: int, needs: list[tuple[int, int]]) -> bool:
+        """Whether the Components cover the needs: never a lower level than required (greedy by
+        highest requirement, smallest fitting component, which is optimal)."""
+        by_kind: dict[int, list[int]] = {}
+        for kind, level in needs:
+            if kind == CARDS:
+                if len(self.hand[seat]) < level:
+                    return False
+                continue
+            by_kind.setdefault(kind, []).append(level)
+        for kind, levels in by_kind.items():
+            have = sorted(self.component_levels(seat, kind))
+            for level in sorted(levels, reverse=True):
+                for i, lv in enumerate(have):
+                    if lv >= level:
+                        del have[i]
+                        break
+                else:
+                    return False
+        return True
+
+    def can_make(self, seat: int, space: int) -> bool:
+        card = self.contracts[seat][space]
+        return (card != EMPTY and EMPTY in self.display[seat]
+                and self.can_pay(seat, self.requirements(seat, card)))
+
+    def legal_make(self, seat: int) -> list[Action]:
+        if EMPTY not in self.display[seat]:
+            return []
+        return [self.acts.make[i] for i in range(3) if self.can_make(seat, i)]
+
+    # ------------------------------------------------------------------ paying
+    def do_make(self, seat: int, action: Action) -> None:
+        """Start manufacturing the game of a Contract (any time in one's turn, even mid-action)."""
+        space = action.args[0]
+        card = self.contracts[seat][space]
+        self.contracts[seat][space] = EMPTY
+        self.stack.append(("pay", card, tuple(self.requirements(seat, card))))
+        self.settle_payment(seat)
+
+    def pay_options(self, seat: int, kind: int, level: int) -> list[int]:
+        return sorted({lv for lv in self.component_levels(seat, kind) if lv >= level})
+
+    def settle_payment(self, seat: int) -> None:
+        """Pay every requirement that leaves no choice; stop at the first real choice."""
+        while True:
+            _, card, needs = self.stack[-1]
+            if not needs:
+                self.stack.pop()
+                self.stack.append(("display", card))
+                return
+            kind, level = needs[0]
+            if kind == CARDS:
+                self.spend(seat, kind, 1, level)
+            else:
+                options = self.pay_options(seat, kind, level)
+                if len(options) > 1:
+                    return
+                self.spend(seat, kind, options[0], 1)
+            self.stack[-1] = ("pay", card, needs[1:])
+
+    def legal_pay(self, seat: int, frame: Frame) -> list[Action]:
+        kind, level = frame[2][0]
+        row = self.acts.pay[kind]
+        return [row[lv] for lv in self.pay_options(seat, kind, level)]
+
+    def do_pay(self, seat: int, action: Action) -> None:
+        """Pay one requirement with a Component of its level or higher (over-paying)."""
+        kind, level = action.args
+        _, card, needs = self.stack[-1]
+        self.spend(seat, kind, level, 1)
+        self.stack[-1] = ("pay", card, needs[1:])
+        self.settle_payment(seat)
+
+    def spend(self, seat: int, kind: int, level: int, count: int) -> None:
+        """Spent Components go back to the supply; cards and tiles to face-up discard piles."""
+        if kind == CARDS:
+            hand = self.hand[seat]
+            hand.sort()
+            self.discard.extend(hand[:count])
+            del hand[:count]
+        elif kind == TILES:
+            tiles = self.content.tiles
+            ctiles = self.ctiles[seat]
+            tile = min(t for t in ctiles if tiles[t][0] == level)
+            ctiles.remove(tile)
+            self.tile_discard[level - 1].append(tile)
+        else:
+            self.comp[seat * 20 + kind * 4 + level] -= count
+
+    # ------------------------------------------------------------------ the Display Case
+    def legal_display(self, seat: int) -> list[Action]:
+        return [self.acts.display[i] for i, c in enumerate(self.display[seat]) if c == EMPTY]
+
+    def do_display(self, seat: int, action: Action) -> None:
+        """The finished game goes to an empty slot; its immediate reward follows; a 12th game
+        triggers the end (M9): this turn is finished, then one final turn."""
+        _, card = self.stack.pop()
+        self.display[seat][action.args[0]] = card
+        info = self.content.cards[card]
+        for effect in reversed(info.reward):
+            self.effect(seat, effect)
+        sid = self.structs[seat * 3 + 2]
+        if sid >= 0 and self.is_active(seat, 2):
+            structure = self.content.structures[sid]
+            if structure.trigger[0] == "build" and structure.trigger[1] in (-1, info.type):
+                self.effect(seat, structure.bonus, trigger=False)
+        self.claim_trees(seat)  # type: ignore[attr-defined]
+        if self.end_turn == 0 and EMPTY not in self.display[seat]:
+            self.end_turn = self.turn + 1

@@ -1,0 +1,296 @@
+"""The State of a game of The Game Makers: setup, the flow of turns, and the decision dispatch.
+
+Rulebook "Warehouse Setup", "Setup Your Player Area", "Structure Drafting", "Taking a Turn",
+"Game End"; RULINGS M1, M4, M9, M11. Rules themselves live in the mixins: warehouse.py,
+resources.py, manufacturing.py, factory.py; scoring in scoring.py; the view in view.py.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from boardwright.engine import Action, IllegalAction, Stream, clockwise
+
+from . import scoring
+from .actions import MARKET_SPACES, Actions, build_actions
+from .board import DRAFT, EMPTY, OVER, PLAY, SETUP
+from .content import DICE, Content, load
+from .factory import Factory
+from .view import build_view, redact, resample, why_illegal
+
+_ACTIONS: dict[int, Actions] = {}
+
+
+def actions_for(content: Content) -> Actions:
+    found = _ACTIONS.get(id(content))
+    if found is None:
+        found = _ACTIONS[id(content)] = build_actions(content)
+    return found
+
+
+def dice_faces(option: str, content: Content) -> tuple[tuple[int, ...], ...]:
+    """M7 dice faces: "content" (the content file's dice), or "a-b/c-d/e-f" ranges per level."""
+    if option == "content":
+        return content.dice
+    faces = []
+    for part in option.split("/"):
+        low, _, high = part.partition("-")
+        faces.append(tuple(range(int(low), int(high or low) + 1)))
+    return tuple(faces)
+
+
+class GameMakersState(Factory):
+    __slots__ = ()
+
+    # ------------------------------------------------------------------ setup
+    def _setup(self) -> None:
+        n = self.players
+        opts = self.options
+        self.content = content = load(opts["content"])
+        self.acts = actions_for(content)
+        self.table = self.acts.table
+        setup = self.streams["setup"]
+        others = list(content.wedges[1:])
+        if opts["wedge_order"] == "random":
+            setup.shuffle(others)  # the Wild Wedge keeps the READY mark (M1, M3)
+        self.ring = (content.wedges[0], *others)
+        self.faces = dice_faces(opts["dice_faces"], content)
+        self.gap_rule = opts["tweenie_gap"]
+        self.experienced = opts["experienced"]
+        self.max_turns = opts["max_turns"]
+        self.turn = 1
+        self.order = list(range(n))
+        self.pos = 0
+        self.end_turn = 0
+        self.deck = list(range(len(content.cards)))
+        self.streams["deck"].shuffle(self.deck)
+        self.discard = []
+        self.bags = [[t for t, (size, _) in enumerate(content.tiles) if size == s] for s in (1, 2, 3)]
+        self.tile_discard = [[], [], []]
+        self.stack = []
+        self.fk_ret = [1] * (3 * n)  # all Forklifts start on the Wild Wedge, READY
+        self.fk_last = [-1] * (3 * n)
+        self.room = [0, 1, 0, 0] * n  # a Level 1 worker in each Break Room
+        self.work1 = [0] * (10 * n)
+        self.work2 = [0] * (10 * n)
+        self.comp = [0] * (20 * n)
+        self.hand = [[] for _ in range(n)]
+        self.ctiles = [[] for _ in range(n)]
+        self.contracts = [[EMPTY] * 3 for _ in range(n)]
+        self.display = [[EMPTY] * 12 for _ in range(n)]
+        self.line = [[EMPTY] * 18 for _ in range(n)]
+        self.market = [0] * (5 * n)
+        self.structs = [-1] * (3 * n)
+        self.built = [0] * (3 * n)
+        self.trees = [0] * n
+        self.used_tweenies = [0] * n
+        self.vp = [0] * n
+        by_letter = [[s.id for s in content.structures if s.letter == letter] for letter in range(3)]
+        if opts["structures"] == "draft":
+            self.sets = []
+            for ids in by_letter:
+                setup.shuffle(ids)
+                self.sets.append(sorted(ids[: n + 1]))
+            self.holders = [letter % n for letter in range(3)]  # 2p: A and C to one, B to the other
+            self.phase = DRAFT
+            self.open_draft_round()
+        else:
+            self.sets = [[], [], []]
+            self.holders = [0, 0, 0]
+            for letter, ids in enumerate(by_letter):
+                for seat, sid in enumerate(setup.sample(ids, n)):
+                    self.structs[seat * 3 + letter] = sid
+            self.start_player_setup()
+
+    def start_player_setup(self) -> None:
+        """Each player draws 3 cards: at least one becomes a Contract (all may be Components with
+        the experienced-player option), the rest face-down Components."""
+        self.phase = SETUP
+        self.stack.append(("setup", tuple(self.draw_cards(3)), 0))
+        self.to_act = (self.seat,)
+
+    # ------------------------------------------------------------------ the draft (M11)
+    def draft_choices(self, seat: int) -> list[Action]:
+        out = []
+        for letter, holder in enumerate(self.holders):
+            if holder == seat and self.structs[seat * 3 + letter] < 0:
+                out += [self.acts.draft[sid] for sid in self.sets[letter]]
+        return out
+
+    def open_draft_round(self) -> None:
+        while True:
+            if min(self.structs) >= 0:
+                self.sets = [[], [], []]
+                self.start_player_setup()
+                return
+            pickers = tuple(s for s in range(self.players) if self.draft_choices(s))
+            if pickers:
+                self.open_sealed(pickers)
+                return
+            self.holders = [(h + 1) % self.players for h in self.holders]
+
+    def _resolve_sealed(self, choices: dict[int, Action]) -> None:
+        """Every picker takes one tile from a set they hold, of a letter they lack; then every set
+        passes to the left."""
+        for seat in sorted(choices):
+            sid = choices[seat].args[0]
+            letter = self.content.structures[sid].letter
+            self.sets[letter].remove(sid)
+            self.structs[seat * 3 + letter] = sid
+        self.holders = [(h + 1) % self.players for h in self.holders]
+        self.open_draft_round()
+
+    # ------------------------------------------------------------------ turns (M1, M4, M9)
+    def begin_seat_turn(self) -> None:
+        seat = self.seat
+        if self.is_reset_turn() and self.has_deployed(seat):
+            self.stack.append(("reset",))
+        self.to_act = (seat,)
+
+    def end_seat_turn(self) -> None:
+        self.pos += 1
+        if self.pos == self.players:
+            if (self.end_turn and self.turn >= self.end_turn) or (
+                    self.max_turns and self.turn >= self.max_turns):
+                self.phase = OVER
+                self.is_over = True
+                self.to_act = ()
+                return
+            self.turn += 1  # the wheel advances one Wedge
+            self.order = clockwise((self.turn - 1) % self.players, self.players)
+            self.pos = 0
+        self.begin_seat_turn()
+
+    # ------------------------------------------------------------------ decisions
+    def _legal(self, seat: int) -> list[Action]:
+        if self.phase == DRAFT:
+            return self.draft_choices(seat)
+        stack = self.stack
+        if not stack:
+            return self.legal_main(seat)
+        frame = stack[-1]
+        what = frame[0]
+        if what == "cards":
+            return self.legal_use(seat, frame) + self.legal_make(seat)
+        if what == "use":
+            out = self.legal_use(seat, frame) + self.legal_make(seat)
+            if frame[1] == DICE:
+                out += self.legal_work(seat, MARKET_SPACES)  # boost right after the roll
+            return out
+        if what in ("wild", "tilepick", "cell", "column", "build"):
+            return self.legal_use(seat, frame)
+        if what == "setup":
+            acts = self.acts
+            out = []
+            for card in frame[1]:
+                if self.experienced or frame[2] or len(frame[1]) > 1:
+                    out.append(acts.component[card])
+                out.append(acts.contract[card])
+            return out
+        if what == "pay":
+            return self.legal_pay(seat, frame)
+        if what == "display":
+            return self.legal_display(seat)
+        if what == "tree":
+            return self.legal_tree(seat)
+        if what == "discard":
+            return self.legal_discard(seat, frame)
+        if what == "reset":
+            return [self.acts.reset, self.acts.keep]
+        return self.legal_tweenie_step(seat, frame)
+
+    def legal_main(self, seat: int) -> list[Action]:
+        acts = self.acts
+        out = []
+        ready = self.has_ready_forklift(seat)
+        if ready:
+            out = [acts.forklift[k - 1] for k in (1, 2, 3) if self.forklift_for(seat, k) >= 0]
+        out += self.legal_make(seat)
+        out += self.legal_work(seat)
+        out += self.legal_tweenies(seat)
+        out += self.legal_plant(seat)
+        if not ready:
+            out.append(acts.end)
+        return out
+
+    def _apply(self, seat: int, action: Action) -> None:
+        if self.phase == DRAFT:
+            return
+        HANDLERS[action.kind](self, seat, action)
+        self.settle()
+
+    def settle(self) -> None:
+        """Carry on until a real choice: steps with no option lapse, single options are taken."""
+        while self.phase in (SETUP, PLAY):
+            seat = self.seat
+            if self.phase == SETUP and not self.stack:
+                if self.pos + 1 < self.players:
+                    self.pos += 1
+                    self.stack.append(("setup", tuple(self.draw_cards(3)), 0))
+                    continue
+                self.phase = PLAY
+                self.turn = 1
+                self.order = list(range(self.players))
+                self.pos = 0
+                self.begin_seat_turn()
+                continue
+            legal = self._legal(seat)
+            if not legal:
+                self.stack.pop()  # e.g. a tree with no empty space: lost
+                continue
+            if len(legal) == 1:
+                action = legal[0]
+                if action.kind == "end":
+                    self.end_seat_turn()
+                else:
+                    HANDLERS[action.kind](self, seat, action)
+                continue
+            self.to_act = (seat,)
+            self._cached = legal  # the engine's cache of this seat's legal actions
+            self._legal_for = seat
+            return
+
+    def do_forklift(self, seat: int, action: Action) -> None:
+        self.move_forklift(seat, action.args[0])
+
+    def do_end(self, seat: int, action: Action) -> None:
+        """End the turn (only once no Forklift is READY: all must be placed, M1)."""
+        self.end_seat_turn()
+
+    def _why_illegal(self, seat: int, action: Action) -> IllegalAction:
+        return why_illegal(self, seat, action)
+
+    # ------------------------------------------------------------------ views and scores
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        return build_view(self, seat)
+
+    def _redact(self, actor: int, action: Action, viewer: int | None) -> str:
+        return redact(self, actor, action, viewer)
+
+    def _resample(self, seat: int, rng: Stream) -> None:
+        resample(self, seat, rng)
+
+    def _scores(self) -> list[float]:
+        return [float(scoring.breakdown(self, s)["total"]) for s in range(self.players)]
+
+    def _winners(self) -> list[int]:
+        totals = [scoring.breakdown(self, s)["total"] for s in range(self.players)]
+        if self.players == 1:
+            target = self.options["solo_target"]
+            return [0] if totals[0] >= target else []
+        return scoring.winners(self, totals)
+
+    def _turn_rule(self) -> str:
+        return "Taking a Turn (M4)"
+
+
+G = GameMakersState
+HANDLERS: dict[str, Callable[[Any, int, Action], None]] = {
+    "forklift": G.do_forklift, "make": G.do_make, "work": G.do_work, "tweenie": G.do_tweenie,
+    "plant": G.do_plant, "reset": G.do_reset, "end": G.do_end, "take": G.do_take,
+    "keep": G.do_keep, "pick": G.do_pick, "use": G.do_use, "cell": G.do_cell,
+    "market": G.do_market, "build": G.do_build, "pay": G.do_pay, "display": G.do_display,
+    "tree": G.do_tree, "discard": G.do_discard, "swap": G.do_swap, "done": G.do_done,
+    "back": G.do_back, "promote": G.do_promote, "release": G.do_release, "copy": G.do_copy,
+}

@@ -1,0 +1,106 @@
+"""The Warehouse: the wheel of six Wedges, the Forklifts, and the shared draw piles.
+
+Rulebook "Forklift Movement" and "Rotating the Steering Wheel"; RULINGS M1-M3, M13.
+"""
+
+from __future__ import annotations
+
+from .board import Board
+
+
+class Warehouse(Board):
+    __slots__ = ()
+
+    # ------------------------------------------------------------------ the wheel (M1)
+    def wedge_at(self, level: int) -> int:
+        """Ring index of the Level ``level`` Wedge: the 1st, 2nd, 3rd Wedge clockwise of READY."""
+        return (self.wheel + level) % 6
+
+    def is_ready(self, seat: int, forklift: int) -> bool:
+        return self.fk_ret[seat * 3 + forklift] <= self.turn
+
+    def forklift_for(self, seat: int, level: int) -> int:
+        """The first ready Forklift that may go to the Level ``level`` Wedge, or -1.
+
+        A Forklift leaving READY must go to another Wedge than the one it just left.
+        """
+        target = self.wedge_at(level)
+        base = seat * 3
+        turn = self.turn
+        for f in range(3):
+            if self.fk_ret[base + f] <= turn and self.fk_last[base + f] != target:
+                return f
+        return -1
+
+    def has_ready_forklift(self, seat: int) -> bool:
+        base = seat * 3
+        turn = self.turn
+        return (self.fk_ret[base] <= turn or self.fk_ret[base + 1] <= turn
+                or self.fk_ret[base + 2] <= turn)
+
+    def move_forklift(self, seat: int, level: int) -> None:
+        """Place a ready Forklift on the Level k Wedge: it is READY again k turns later (M1) and
+        takes that Wedge's Level k resource at once (M2; the Wild Wedge: any kind, chosen now)."""
+        f = self.forklift_for(seat, level)
+        target = self.wedge_at(level)
+        self.fk_ret[seat * 3 + f] = self.turn + level
+        self.fk_last[seat * 3 + f] = target
+        kind = self.ring[target]
+        if kind < 0:
+            self.stack.append(("wild", level))
+        else:
+            self.gain(seat, kind, level)  # type: ignore[attr-defined]
+
+    def forklifts_out(self, seat: int) -> list[int]:
+        """Turns until each away Forklift is READY (1-3), one entry per distinct value."""
+        waits = {self.fk_ret[seat * 3 + f] - self.turn for f in range(3)}
+        return sorted(w for w in waits if w > 0)
+
+    def move_back(self, seat: int, wait: int) -> None:
+        """Tweenie / B Structure: move a Forklift back one space (one turn nearer READY), taking no
+        resource where it lands. One due next turn is READY now and must be placed this turn."""
+        for f in range(3):
+            if self.fk_ret[seat * 3 + f] - self.turn == wait:
+                self.fk_ret[seat * 3 + f] -= 1
+                return
+
+    # ------------------------------------------------------------------ draw piles (M13)
+    def draw_cards(self, count: int) -> list[int]:
+        """Draw from the deck; an empty deck is refilled by shuffling the discard pile."""
+        drawn: list[int] = []
+        for _ in range(count):
+            if not self.deck:
+                if not self.discard:
+                    break
+                self.deck = self.discard
+                self.discard = []
+                self.deck.sort()
+                self.streams["deck"].shuffle(self.deck)
+            drawn.append(self.deck.pop())
+        return drawn
+
+    def draw_tiles(self, size: int, count: int) -> list[int]:
+        """Draw from the bag of that size; an empty bag is refilled from its discard pile."""
+        bag = self.bags[size - 1]
+        drawn: list[int] = []
+        for _ in range(count):
+            if not bag:
+                spent = self.tile_discard[size - 1]
+                if not spent:
+                    break
+                bag.extend(sorted(spent))
+                spent.clear()
+            drawn.append(bag.pop(self.streams["bags"].below(len(bag))))
+        return drawn
+
+    def roll(self, level: int) -> int:
+        """Roll a die of that level (M7 faces)."""
+        faces = self.faces[level - 1]
+        return faces[self.streams["dice"].below(len(faces))]
+
+    def workers_total(self, seat: int) -> int:
+        base = seat * 10
+        hired = sum(self.room[seat * 4 + 1: seat * 4 + 4])
+        deployed = sum(1 for i in range(10) if self.work1[base + i]) + sum(
+            1 for i in range(10) if self.work2[base + i])
+        return hired + deployed
