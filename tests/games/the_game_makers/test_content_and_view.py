@@ -1,0 +1,81 @@
+"""Content as data (RULINGS M13), user content, and what the view hides."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import boardwright as bw
+from boardwright.engine import ContentError
+from boardwright.games.the_game_makers.content import BASE, load
+
+from .scenario import GAME, play, table
+
+
+def test_our_content_has_the_rulebooks_counts():
+    content = load()
+    assert (len(content.cards), len(content.structures), len(content.tweenies), len(content.trees),
+            len(content.tiles)) == (216, 45, 12, 15, 140)
+
+
+def test_each_game_type_has_54_cards():
+    content = load()
+    assert [sum(1 for c in content.cards if c.type == t) for t in range(4)] == [54] * 4
+
+
+def test_a_user_file_replaces_the_cards_it_lists(tmp_path: Path):
+    text = BASE.read_text(encoding="utf-8")
+    cards = text[text.index("[[cards]]"):].replace('name = "', 'name = "My ', 216)
+    path = tmp_path / "mine.toml"
+    path.write_text(cards, encoding="utf-8")
+    state = GAME.new(players=2, seed=1, options={"content": str(path)})
+    assert all(c.name.startswith("My ") for c in state.content.cards)
+
+
+def test_a_bad_card_names_the_file_the_entry_and_the_field(tmp_path: Path):
+    text = BASE.read_text(encoding="utf-8")
+    cards = text[text.index("[[cards]]"):]
+    first = cards.index("requires = [")
+    cards = cards[:first] + 'requires = ["gold 2"]\n#' + cards[first:]
+    path = tmp_path / "bad.toml"
+    path.write_text(cards, encoding="utf-8")
+    with pytest.raises(ContentError) as error:
+        GAME.new(players=2, seed=1, options={"content": str(path)})
+    assert error.value.field == "requires" and error.value.entry.startswith("cards '")
+
+
+def test_deck_order_and_other_players_component_cards_are_hidden():
+    state = table(players=2, turn=1)
+    play(state, "forklift to L1", "component")
+    view = state.view(1)
+    assert view["seats"][0]["hand"] is None and isinstance(view["deck"], int)
+
+
+def test_cards_being_looked_at_are_seen_only_by_their_taker():
+    state = table(players=2, turn=1)
+    play(state, "forklift to L1")
+    assert "offer" in state.view(0)["pending"][-1] and "offer" not in state.view(1)["pending"][-1]
+
+
+def test_a_face_down_card_is_redacted_in_the_history():
+    state = table(players=2, turn=1)
+    play(state, "forklift to L1", "component")
+    assert state.history(1)[-1][1] == "component (a face-down card)"
+
+
+def test_determinize_keeps_the_view_and_resamples_hidden_cards():
+    state = table(players=2, turn=1)
+    play(state, "forklift to L1", "component")
+    sample = state.determinize(1, seed=5)
+    assert sample.view(1) == state.view(1) and sample.deck != state.deck
+
+
+def test_render_draws_the_wheel_and_each_factory_from_a_view():
+    state = table(players=2, turn=1)
+    text = GAME.render(state.view(0))
+    assert "READY:wild" in text and "Assembly Line" in text and "Display Case" in text
+
+
+def test_describe_action_explains_a_forklift_move():
+    assert "Forklift" in bw.load("the-game-makers").describe_action("forklift to L2")

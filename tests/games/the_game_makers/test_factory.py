@@ -1,0 +1,223 @@
+"""The Factory: Gain 1 (M8), Tweenies, Structures A/B/C, the draft (M11), setup options,
+trees (rulebook "Wood & Workers", "Tweenies", "Plastic & Structures", "Plant a Tree")."""
+
+from __future__ import annotations
+
+import pytest
+
+from boardwright.engine import IllegalAction
+
+from .scenario import (
+    GAME,
+    components,
+    contract,
+    legal,
+    machinery,
+    play,
+    shelve,
+    structure,
+    table,
+    workers,
+)
+
+
+def test_gain_one_level_one_takes_two_level_one_workers():
+    state = table(turn=1)
+    workers(state, 0, 1)
+    play(state, "work gain L1")
+    assert legal(state) == ["take cards", "take tiles", "take wood", "take dice", "take plastic"]
+
+
+def test_gain_one_level_two_takes_a_level_one_and_a_level_two_worker():
+    state = table(turn=1)
+    with pytest.raises(IllegalAction, match="Wood & Workers"):
+        state.apply(0, "work gain L2")
+
+
+def test_gain_one_level_three_takes_two_level_three_workers():
+    state = table(turn=1)
+    workers(state, 0, 3, 3)
+    play(state, "work gain L3", "take wood", "as component")
+    assert state.view(0)["seats"][0]["components"]["wood"] == [0, 0, 1]
+
+
+def test_a_worker_space_is_used_once_until_the_workers_reset():
+    state = table(turn=1)
+    workers(state, 0, 1, 1, 1)
+    play(state, "work gain L1", "take wood", "as component")
+    assert "work gain L1" not in legal(state)
+
+
+def test_a_tweenie_needs_a_square_gap_in_the_assembly_line():
+    state = table(turn=1)
+    assert not any(a.startswith("tweenie") for a in legal(state))
+
+
+def test_a_tweenie_fits_an_empty_cell_beside_installed_machinery():
+    state = table(turn=1)
+    machinery(state, 0, 1, ". . cards . . .")
+    play(state, "tweenie Wood Chipper")
+    assert legal(state) == ["cell r1c3", "cell r2c2", "cell r2c4", "cell r3c3"]
+
+
+def test_a_tweenie_is_used_once_when_placed():
+    state = table(turn=1)
+    machinery(state, 0, 0, "cards . . . . .")
+    play(state, "tweenie Wood Chipper", "cell r1c2", "as component")
+    assert "tweenie Wood Chipper" not in legal(state)
+
+
+def test_the_card_feeder_tweenie_gains_two_cards():
+    state = table(turn=1)
+    machinery(state, 0, 0, "cards . . . . .")
+    play(state, "tweenie Card Feeder", "cell r1c2")
+    assert state.view(0)["pending"][-1]["keep"] == 2
+
+
+def test_the_sapling_tweenie_plants_on_the_tree_tweenie_space():
+    state = table(turn=1)
+    machinery(state, 0, 0, "cards . . . . .")
+    play(state, "tweenie Sapling", "cell r1c2")
+    assert state.view(0)["seats"][0]["trees"] == [8]
+
+
+def test_the_promotion_tweenie_raises_a_worker_one_level():
+    state = table(turn=1)
+    machinery(state, 0, 0, "cards . . . . .")
+    play(state, "tweenie Promotion", "cell r1c2")  # the only worker is Level 1: promoted at once
+    assert state.view(0)["seats"][0]["break_room"] == [0, 1, 0]
+
+
+def test_the_coffee_break_tweenie_returns_one_deployed_worker():
+    state = table(turn=1)
+    machinery(state, 0, 0, "cards . . . . .")
+    play(state, "work view L1", "tweenie Coffee Break", "cell r1c2")
+    assert state.view(0)["seats"][0]["break_room"] == [1, 0, 0]
+
+
+def test_the_shelf_stocker_tweenie_rearranges_the_display_case():
+    state = table(turn=1)
+    game = shelve(state, 0, 0)
+    machinery(state, 0, 0, "cards . . . . .")
+    play(state, "tweenie Shelf Stocker", "cell r1c2", "swap r1c1 r3c4", "done")
+    assert state.display[0][11] == game
+
+
+def test_the_copier_tweenie_repeats_a_used_tweenie():
+    state = table(turn=1)
+    machinery(state, 0, 0, "cards . . . . .")
+    play(state, "tweenie Wood Chipper", "cell r1c2", "as worker", "tweenie Copier", "cell r1c3",
+         "as worker")
+    assert state.view(0)["seats"][0]["break_room"] == [3, 0, 0]
+
+
+def test_a_b_structure_worker_space_gives_its_resource():
+    state = table(turn=1)
+    structure(state, 0, "Print Shop")  # a Level 1 worker: 1 card
+    play(state, "work structure")
+    assert state.view(0)["pending"][-1]["step"] == "cards"
+
+
+def test_the_forklift_garage_moves_up_to_two_forklifts_back():
+    state = table(turn=1)
+    structure(state, 0, "Forklift Garage")
+    workers(state, 0, 3)
+    play(state, "forklift to L3", "as component", "forklift to L2", "as component",
+         "work structure", "back forklift due in 2", "back forklift due in 3")
+    assert sorted(state.view(0)["seats"][0]["forklifts"]) == [0, 1, 2]
+
+
+def test_an_inactive_b_structure_has_no_worker_space():
+    state = table(turn=1)
+    structure(state, 0, "Print Shop", built=False)
+    assert "work structure" not in legal(state)
+
+
+def test_a_c_structure_adds_marketing_when_a_blue_game_is_built():
+    state = table(turn=1)
+    structure(state, 0, "Fan Club")
+    contract(state, 0, 0, type="blue", requires=("wood 1",))
+    components(state, 0, wood=(1,))
+    play(state, "make contract 1", "display r1c1")
+    assert state.view(0)["seats"][0]["marketing"][1] == 1
+
+
+def test_a_c_structure_adds_a_resource_whenever_its_kind_is_gained():
+    state = table(turn=1)
+    structure(state, 0, "Carpentry")  # gain wood: also a Level 1 die
+    play(state, "forklift to L3", "as component")
+    assert state.view(0)["pending"][-1]["step"] == "use" and state.view(0)["pending"][-1]["kind"] == 3
+
+
+def test_structures_are_dealt_one_of_each_letter_at_random_by_default():
+    state = GAME.new(players=3, seed=4)
+    letters = [[state.content.structures[s].letter for s in state.structs[i * 3: i * 3 + 3]]
+               for i in range(3)]
+    assert letters == [[0, 1, 2]] * 3
+
+
+def test_structure_draft_is_a_sealed_pick_of_letters_one_lacks():
+    state = GAME.new(players=2, seed=4, options={"structures": "draft"})
+    assert state.to_act == (0, 1) and all(a.startswith("draft") for a in map(str, state.legal_actions(0)))
+
+
+def test_structure_draft_ends_with_one_structure_of_each_letter():
+    state = GAME.new(players=4, seed=2, options={"structures": "draft"})
+    while state.is_sealed:
+        for seat in state.to_act:
+            state.apply(seat, state.legal_actions(seat)[0])
+    assert sorted(state.content.structures[s].letter for s in state.structs) == [0] * 4 + [1] * 4 + [2] * 4
+
+
+def test_at_least_one_starting_card_becomes_a_contract():
+    state = GAME.new(players=1, seed=3)
+    play(state, next(a for a in legal(state) if a.startswith("component")))
+    play(state, next(a for a in legal(state) if a.startswith("component")))
+    assert state.view(0)["seats"][0]["contracts"][0] >= 0  # the last card had to be a Contract
+
+
+def test_experienced_players_may_keep_all_three_cards_face_down():
+    state = GAME.new(players=1, seed=3, options={"experienced": True})
+    for _ in range(2):
+        play(state, next(a for a in legal(state) if a.startswith("component")))
+    assert any(a.startswith("component") for a in legal(state))
+
+
+def test_a_tree_space_is_planted_when_its_condition_holds():
+    state = table(turn=1)
+    for slot in range(4):
+        shelve(state, 0, slot, type=("yellow", "blue", "purple", "red")[slot])
+    contract(state, 0, 0, requires=("wood 1",))
+    components(state, 0, wood=(1,))
+    play(state, "make contract 1", "display r2c1")
+    assert 5 in state.view(0)["seats"][0]["trees"]  # one of each type
+
+
+def test_a_discard_tree_space_is_planted_by_discarding_its_components():
+    state = table(turn=1)
+    components(state, 0, wood=(1, 2, 3))
+    play(state, "plant tree 12", "discard wood L1", "discard wood L2")
+    assert 11 in state.view(0)["seats"][0]["trees"] and state.view(0)["seats"][0]["components"]["wood"] == [0, 0, 0]
+
+
+def test_a_tree_from_a_game_goes_on_any_empty_tree_space():
+    state = table(turn=1)
+    contract(state, 0, 0, type="yellow", requires=("wood 1",), reward=("tree 1",), score="flat 1")
+    components(state, 0, wood=(1,))
+    play(state, "make contract 1", "display r1c1", "tree 2")
+    assert state.view(0)["seats"][0]["trees"] == [1]
+
+
+def test_the_tree_structure_space_plants_a_second_tree():
+    state = table(turn=1)
+    contract(state, 0, 0, type="yellow", requires=("wood 1",), reward=("tree 1",), score="flat 1")
+    components(state, 0, wood=(1,))
+    play(state, "make contract 1", "display r1c1", "tree 7", "tree 2")
+    assert state.view(0)["seats"][0]["trees"] == [1, 6]
+
+
+def test_the_top_of_the_tree_track_plants_a_tree():
+    state = table(turn=3, dice_faces="2-2/3-3/4-4")
+    state.market[4] = 1
+    play(state, "forklift to L2", "as marketing", "market trees")
+    assert 0 in state.view(0)["seats"][0]["trees"]
