@@ -45,6 +45,8 @@ class Actions:
         self.with_ = [t.add(f"with {PARTS[p]}", "with", p) for p in parts]
         self.cycle = [t.add(f"cycle {g.name}", "cycle", g.id) for g in content.gadgets]
         self.recall = [t.add(f"recall {PARTS[p]}", "recall", p) for p in parts]
+        #: the Parts each Gadget requires, as a bit mask over Part ids
+        self.need = [sum(1 << p for p in g.parts) for g in content.gadgets]
         #: Parts Phase legal lists by the set of kinds behind the screen (a bit mask)
         self.place_by_mask: dict[int, list[Action]] = {}
 

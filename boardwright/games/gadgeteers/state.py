@@ -54,6 +54,7 @@ class GadgeteersState(State):
         "junk",
         "part_at",
         "passed",
+        "pieces",
         "phase",
         "pw",
         "recall_queue",
@@ -95,6 +96,7 @@ class GadgeteersState(State):
         self.up = [0] * (CELLS * n * KINDS)
         self.down = [0] * (CELLS * n * KINDS)
         self.total = [0] * (CELLS * n)
+        self.pieces = [0] * (CELLS * n)
         self.junk = [0] * (n * KINDS)
         # The Gadget deck and row; one secret Bonus card each
         self.deck = list(range(len(self.content.gadgets)))
@@ -124,8 +126,12 @@ class GadgeteersState(State):
         return (part * self.players + seat) * KINDS + kind
 
     def tokens_on(self, part: int, seat: int) -> int:
-        base = (part * self.players + seat) * KINDS
-        return sum(self.up[base:base + KINDS]) + sum(self.down[base:base + KINDS])
+        """How many tokens (of any kind) ``seat`` has on ``part``."""
+        return self.pieces[part * self.players + seat]
+
+    def has_tokens_out(self, seat: int) -> bool:
+        """Whether ``seat`` has any token on any Part."""
+        return any(self.pieces[seat::self.players])
 
     def held(self, seat: int) -> int:
         """How many tokens ``seat`` has behind its screen."""
@@ -138,18 +144,22 @@ class GadgeteersState(State):
         self.up[(dst * n + seat) * KINDS + kind] += 1
         self.total[src * n + seat] -= VALUE2[kind]
         self.total[dst * n + seat] += VALUE2[kind]
+        self.pieces[src * n + seat] -= 1
+        self.pieces[dst * n + seat] += 1
 
     def put_token(self, seat: int, kind: int, part: int) -> None:
         """Add a token from behind ``seat``'s screen to ``part``, face up (G7)."""
         self.screen[seat * KINDS + kind] -= 1
         self.up[(part * self.players + seat) * KINDS + kind] += 1
         self.total[part * self.players + seat] += VALUE2[kind]
+        self.pieces[part * self.players + seat] += 1
 
     def lift_token(self, seat: int, kind: int, part: int) -> None:
         """Return a face-up token of ``seat`` from ``part`` to behind its screen."""
         self.up[(part * self.players + seat) * KINDS + kind] -= 1
         self.screen[seat * KINDS + kind] += 1
         self.total[part * self.players + seat] -= VALUE2[kind]
+        self.pieces[part * self.players + seat] -= 1
 
     # ------------------------------------------------------------------ Controlling Parts
     def controllers(self, part: int) -> tuple[int, ...]:
@@ -177,6 +187,23 @@ class GadgeteersState(State):
                 return (leaders[0], totals.index(second))
             return (leaders[0],)
         return (leaders[0],) if len(leaders) == 1 else ()
+
+    def control_mask(self, seat: int) -> int:
+        """The Parts ``seat`` controls, as a bit mask over Part ids."""
+        n = self.players
+        total = self.total
+        mask = 0
+        if n == 4:
+            for part in range(CELLS):
+                if seat in self.controllers(part):
+                    mask |= 1 << part
+            return mask
+        for part in range(CELLS):
+            base = part * n
+            mine = total[base + seat]
+            if mine and all(total[base + o] < mine for o in range(n) if o != seat):
+                mask |= 1 << part
+        return mask
 
     def controls(self, seat: int, part: int) -> bool:
         return seat in self.controllers(part)
@@ -207,17 +234,15 @@ class GadgeteersState(State):
         self.screen[seat * KINDS + kind] -= 1
         self.down[(part * n + seat) * KINDS + kind] += 1
         self.total[part * n + seat] += VALUE2[kind]
+        self.pieces[part * n + seat] += 1
         self.turn_index += 1
         self._next_parts_turn()
 
     # ------------------------------------------------------------------ Gadgets Phase
     def _begin_gadgets_phase(self) -> None:
         """G2: every face-down token is turned face up; turns start with the first player."""
-        up, down = self.up, self.down
-        for i, count in enumerate(down):
-            if count:
-                up[i] += count
-                down[i] = 0
+        self.up = [a + b for a, b in zip(self.up, self.down, strict=True)]
+        self.down = [0] * len(self.down)
         self.phase = GADGETS_PHASE
         self.passed = [False] * self.players
         self.built_this_round = False
@@ -255,6 +280,7 @@ class GadgeteersState(State):
                         screen[seat * KINDS + kind] += count
                     up[base + kind] = 0
             self.total[part * n + seat] = 0
+            self.pieces[part * n + seat] = 0
         self.row.remove(gadget)
         self.built[seat].append(gadget)
         if self.deck:
@@ -294,7 +320,7 @@ class GadgeteersState(State):
         """Each player in turn, from the first player, may recall their tokens off any Parts."""
         while self.recall_queue:
             seat = self.recall_queue[0]
-            if any(self.tokens_on(part, seat) for part in range(CELLS)):
+            if self.has_tokens_out(seat):
                 self.to_act = (seat,)
                 return
             self.recall_queue.pop(0)
@@ -313,7 +339,8 @@ class GadgeteersState(State):
                 self.screen[seat * KINDS + kind] += count
                 self.up[base + kind] = 0
         self.total[part * n + seat] = 0
-        if not any(self.tokens_on(p, seat) for p in range(CELLS)):
+        self.pieces[part * n + seat] = 0
+        if not self.has_tokens_out(seat):
             self.recall_queue.pop(0)
             self._next_recall()
 
@@ -331,7 +358,9 @@ class GadgeteersState(State):
             return [acts.recall[p] for p in range(CELLS) if self.tokens_on(p, seat)] + [acts.done]
         if self.pw.step:
             return powers.legal_steps(self, seat)
-        result = [acts.build[g] for g in self.row if self.can_build(seat, g)]
+        controlled = self.control_mask(seat)
+        need = acts.need
+        result = [acts.build[g] for g in self.row if need[g] & controlled == need[g]]
         if self.has_power_available(seat):
             n = self.players
             for kind in POWERS:
@@ -388,6 +417,7 @@ class GadgeteersState(State):
         new.up = self.up.copy()
         new.down = self.down.copy()
         new.total = self.total.copy()
+        new.pieces = self.pieces.copy()
         new.screen = self.screen.copy()
         new.junk = self.junk.copy()
         new.built = [b.copy() for b in self.built]
