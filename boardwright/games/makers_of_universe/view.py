@@ -165,8 +165,4 @@ def describe(text: str) -> str:
     if not words:
         return text
     verb = words[0]
-    if verb == "give":
-        verb = "give"
-    elif verb == "end":
-        verb = "end"
     return f"{text}: {_HELP.get(verb, 'an action of Makers of Universe')}"

@@ -83,3 +83,17 @@ def test_random_games_end():
             s.apply(seat, actions[rng.below(len(actions))])
         lengths.append(s.round)
     assert max(lengths) <= 30
+
+
+def test_ue_tokens_and_cards_are_never_created_or_lost():
+    from boardwright.engine import Stream
+    rng = Stream(9)
+    s = new_game(players=4, seed=4, characters=True)
+    while not s.is_over:
+        seat = s.to_act[rng.below(len(s.to_act))]
+        actions = s.legal_actions(seat)
+        s.apply(seat, actions[rng.below(len(actions))])
+        pending = [s.att_card] if s.att_card >= 0 else []
+        cards = (len(s.deck) + len(s.discards) + sum(map(len, s.hands)) + sum(map(len, s.defenders))
+                 + sum(map(len, s.evolutions)) + sum(k >= 0 for u in s.under for k in u) + len(pending))
+        assert (sum(s.ue) + s.bank, cards) == (30, 67)
