@@ -253,10 +253,6 @@ class GadgeteersState(State):
         self.acted = False
         self.to_act = (seat,)
 
-    def can_build(self, seat: int, gadget: int) -> bool:
-        """A Gadget in the row can be built by a player who controls all its required Parts."""
-        return all(seat in self.controllers(p) for p in self.content.gadgets[gadget].parts)
-
     def has_power_available(self, seat: int, exclude: int = -1) -> bool:
         return any(self.power_available(seat, g) and g != exclude for g in self.built[seat])
 
@@ -358,6 +354,7 @@ class GadgeteersState(State):
             return [acts.recall[p] for p in range(CELLS) if self.tokens_on(p, seat)] + [acts.done]
         if self.pw.step:
             return powers.legal_steps(self, seat)
+        # Building Gadgets: a Gadget of the row whose required Parts you all control
         controlled = self.control_mask(seat)
         need = acts.need
         result = [acts.build[g] for g in self.row if need[g] & controlled == need[g]]
