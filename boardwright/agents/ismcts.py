@@ -182,15 +182,18 @@ class ISMCTSAgent(Agent):
 
     # ------------------------------------------------------------------ rollouts
     def _playout(self, state: State) -> list[float]:
-        """Play on with the rollout policy until the end or the depth cut-off: reward per seat."""
+        """Play on with the rollout policy until the end or the depth cut-off: reward per seat.
+
+        A step of the cut-off is one decision point: one seat's choice, or a whole sealed round.
+        """
         limit = self.depth or -1
         steps = 0
         if self.rollout == "random":
-            rng = self.rng
+            below, legal, apply = self.rng.below, state.legal_actions, state.apply
             while not state.is_over and steps != limit:
                 for seat in state.to_act:
-                    actions = state.legal_actions(seat)
-                    state.apply(seat, actions[rng.below(len(actions))])
+                    actions = legal(seat)
+                    apply(seat, actions[below(len(actions))])
                 steps += 1
         else:
             policy = self._heuristic()
