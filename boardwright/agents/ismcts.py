@@ -101,7 +101,8 @@ class ISMCTSAgent(Agent):
 
     # ------------------------------------------------------------------ the decision
     def choose(self, state: State, seat: int) -> Action:
-        """The most visited action of ``seat`` after the search (the first legal one on a tie)."""
+        """The most visited action of ``seat`` after the search (on a tie, the better mean reward,
+        then the first in legal order); a lone legal action is returned without searching."""
         legal = state.legal_actions(seat)
         if not legal:
             raise ValueError(f"seat {seat} owes no decision now")
