@@ -58,8 +58,23 @@ def lose_random_cards(s: MouState, seat: int, count: int, to: int = -1) -> None:
         card = hand.pop(rng.below(len(hand)))
         if to >= 0:
             s.hands[to].append(card)
+            s.known[seat] = []      # only the taker sees which card went
         else:
             s.discards.append(card)
+            forget(s, seat, card)
+
+
+def leave_hand(s: MouState, seat: int, card: int) -> None:
+    """A card leaves a hand face up (played, discarded): everyone sees which."""
+    s.hands[seat].remove(card)
+    forget(s, seat, card)
+
+
+def forget(s: MouState, seat: int, card: int) -> None:
+    """A card of this kind left the hand: it may have been the publicly known one."""
+    known = s.known[seat]
+    if known and card in known:
+        known.remove(card)
 
 
 def is_guarded(s: MouState, seat: int, guard: str) -> bool:
@@ -354,7 +369,7 @@ def play_action(s: MouState, seat: int, action: Action) -> None:
     """Use an Action card: on an opponent without entering their world (no door needed)."""
     card_id, target, extra = action.args
     card = s.c.cards[card_id]
-    s.hands[seat].remove(card_id)
+    leave_hand(s, seat, card_id)
     s.discards.append(card_id)
     effect = card.effect
     if effect == "gain_ue":
@@ -372,6 +387,7 @@ def play_action(s: MouState, seat: int, action: Action) -> None:
     elif effect == "disarm":
         s.discards.append(s.under[target][extra])
         s.under[target][extra] = -1
+        s.shown[target][extra] = False
     elif effect == "force_door":
         s.open_[target][extra] = True
     elif not is_guarded(s, target, "guard_machines"):
@@ -407,6 +423,7 @@ def resolve_attack(s: MouState) -> None:
     under = s.under[target][door]
     if under >= 0:
         s.under[target][door] = -1
+        s.shown[target][door] = False
         if s.c.cards[under].family == TRAP:
             if s.power(attacker) == "trap_breaker" and not s.power_used:
                 s.power_used = True
@@ -428,10 +445,12 @@ def spring_trap(s: MouState, attacker: int, creature: int, target: int, door: in
         lose_random_cards(s, attacker, card.amount)
     if effect == "capture":
         s.hands[target].append(creature)
+        s.known[target].append(creature)
     else:
         s.discards.append(creature)
     if effect == "lasting":
         s.under[target][door] = trap
+        s.shown[target][door] = True
     else:
         s.discards.append(trap)
     if s.power(target) == "trap_reward":
@@ -471,6 +490,7 @@ def enter_world(s: MouState, attacker: int, creature: int, target: int) -> None:
             if s.under[target][d] >= 0:
                 s.discards.append(s.under[target][d])
                 s.under[target][d] = -1
+                s.shown[target][d] = False
     elif effect == "destroy_machine":
         if destroyable(s, target) and not is_guarded(s, target, "guard_machines"):
             choice = CH_DESTROY
@@ -500,6 +520,6 @@ def android_evolutions(s: MouState, seat: int, world: int) -> list[int]:
 
 
 def place_evolution(s: MouState, seat: int, card: int) -> None:
-    s.hands[seat].remove(card)
+    leave_hand(s, seat, card)
     s.evolutions[seat].append(card)
     note_points(s, seat)

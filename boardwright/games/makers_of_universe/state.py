@@ -21,9 +21,9 @@ class MouState(State):
         "A", "active", "att_cancelled", "att_card", "att_door", "att_seat", "att_target", "att_world",
         "auction_no", "bank", "bid_round", "bidders", "buyer", "c", "cannon_used", "characters",
         "choice", "clock", "deck", "defenders", "disc_left", "disc_seat", "discards", "door_names",
-        "evolutions", "fresh", "hands", "known_bottom", "last_bids", "machines", "max_rounds",
+        "evolutions", "fresh", "hands", "known", "known_bottom", "last_bids", "machines", "max_rounds",
         "on_auction", "open_", "pawn", "pending", "phase", "pile", "power_used", "reached", "round",
-        "scrapped", "target", "turn_no", "ue", "ue_tokens", "under", "win_cont", "win_kind",
+        "scrapped", "shown", "target", "turn_no", "ue", "ue_tokens", "under", "win_cont", "win_kind",
         "win_queue", "winners_",
     )
 
@@ -57,6 +57,8 @@ class MouState(State):
         self.door_names = [doors[3 * p:3 * p + 3] for p in range(n)]
         self.open_ = [[True, False, False] for _ in range(n)]
         self.under = [[-1, -1, -1] for _ in range(n)]
+        self.shown = [[False, False, False] for _ in range(n)]
+        self.known: list[list[int]] = [[] for _ in range(n)]
         pile = [m.id for m in c.machines for _ in range(m.count)]
         self.streams["machines"].shuffle(pile)
         self.pile = pile
@@ -223,17 +225,19 @@ class MouState(State):
         elif phase == R.P_HIDE:
             if kind == "hide":
                 self.hands[seat].remove(action.args[0])
+                self.known[seat] = []   # a face-down card left: it may have been a known one
                 self.under[seat][self.pending] = action.args[0]
+                self.shown[seat][self.pending] = False
             R.to_main(self)
         elif phase == R.P_GIVE:
-            self.hands[seat].remove(action.args[0])
+            R.leave_hand(self, seat, action.args[0])
             self.discards.append(action.args[0])
             self.pending -= 1
             if not self.pending:
                 R.draw_cards(self, seat, 1)
                 R.to_main(self)
         elif phase == R.P_DISCARD:
-            self.hands[seat].remove(action.args[0])
+            R.leave_hand(self, seat, action.args[0])
             self.discards.append(action.args[0])
             self.disc_left -= 1
             if not self.disc_left:
@@ -249,14 +253,14 @@ class MouState(State):
         elif kind == "send" or kind == "send_world":
             card = action.args[0]
             if kind == "send":
-                self.hands[seat].remove(card)
+                R.leave_hand(self, seat, card)
             else:
                 self.defenders[seat].remove(card)
             self.att_seat, self.att_card, self.att_world = seat, card, kind == "send_world"
             self.phase = R.P_AIM
         elif kind == "defend":
             card = action.args[0]
-            self.hands[seat].remove(card)
+            R.leave_hand(self, seat, card)
             self.defenders[seat].append(card)
             self.fresh[seat].append(card)
             R.after_card(self)
@@ -283,6 +287,7 @@ class MouState(State):
             self.defenders[seat].append(self.att_card)
         else:
             self.hands[seat].append(self.att_card)
+            self.known[seat].append(self.att_card)  # everyone saw it go back
         self.att_card = -1
         R.to_main(self)
 
@@ -350,20 +355,26 @@ class MouState(State):
         return redact(action)
 
     def _resample(self, seat: int, rng: Stream) -> None:
-        """Hands, cards under others' doors and the pile orders, pooled in sorted order and dealt anew."""
+        """Hands, cards under others' doors and the pile orders, pooled in sorted order and dealt anew.
+
+        Publicly known cards stay: a creature captured into a hand, a lasting trap seen under its door.
+        """
         others = [o for o in range(self.players) if o != seat]
         pool = list(self.deck)
         for o in others:
-            pool += self.hands[o]
-            pool += [k for k in self.under[o] if k >= 0]
+            unknown = list(self.hands[o])
+            for k in self.known[o]:
+                unknown.remove(k)
+            pool += unknown
+            pool += [k for d, k in enumerate(self.under[o]) if k >= 0 and not self.shown[o][d]]
         pool.sort()
         rng.shuffle(pool)
         for o in others:
-            size = len(self.hands[o])
-            self.hands[o] = pool[:size]
+            size = len(self.hands[o]) - len(self.known[o])
+            self.hands[o] = sorted(self.known[o]) + pool[:size]
             del pool[:size]
             for d in range(3):
-                if self.under[o][d] >= 0:
+                if self.under[o][d] >= 0 and not self.shown[o][d]:
                     self.under[o][d] = pool.pop()
         self.deck = pool
         known = len(self.pile) - self.known_bottom
@@ -391,6 +402,8 @@ class MouState(State):
         new.hands = [h.copy() for h in self.hands]
         new.open_ = [d.copy() for d in self.open_]
         new.under = [d.copy() for d in self.under]
+        new.shown = [d.copy() for d in self.shown]
+        new.known = [k.copy() for k in self.known]
         new.machines = [m.copy() for m in self.machines]
         new.evolutions = [e.copy() for e in self.evolutions]
         new.defenders = [d.copy() for d in self.defenders]

@@ -30,9 +30,11 @@ def build_view(s: MouState, seat: int | None) -> dict[str, Any]:
             "ue": s.ue[p],
             "hand_size": len(s.hands[p]),
             "hand": sorted(cards[k].name for k in s.hands[p]) if mine else None,
+            "known_cards": sorted(cards[k].name for k in s.known[p]),
             "doors": [{"name": c.doors[s.door_names[p][d]], "active": s.open_[p][d],
                        "card_under": s.under[p][d] >= 0,
-                       "under": cards[s.under[p][d]].name if mine and s.under[p][d] >= 0 else None}
+                       "under": cards[s.under[p][d]].name
+                       if s.under[p][d] >= 0 and (mine or s.shown[p][d]) else None}
                       for d in range(3)],
             "machines": [machines[m].name for m in s.machines[p]],
             "evolutions": [cards[k].name for k in s.evolutions[p]],

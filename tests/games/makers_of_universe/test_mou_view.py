@@ -63,3 +63,20 @@ def test_the_heuristic_bot_wins_at_least_half_of_3_player_games_against_two_rand
         if bot_seat in s.winners():
             wins += 1 / len(s.winners())
     assert wins / games >= 0.5
+
+
+def test_a_lasting_trap_seen_under_its_door_stays_known_to_everyone():
+    s = turn(new_game())
+    hand(s, 0, "Void Leech")
+    s.under[1][0] = card(s, "Eternal Maw")
+    play(s, "send Void Leech", "attack seat 1 door 1")
+    kept = {s.determinize(2, seed).under[1][0] for seed in range(8)}
+    assert (s.view(2)["players"][1]["doors"][0]["under"], kept) == ("Eternal Maw", {card(s, "Eternal Maw")})
+
+
+def test_a_creature_captured_by_a_soul_cage_stays_in_the_trappers_hand_when_determinized():
+    s = turn(new_game())
+    hand(s, 0, "Void Leech")
+    s.under[1][0] = card(s, "Soul Cage")
+    play(s, "send Void Leech", "attack seat 1 door 1")
+    assert all(card(s, "Void Leech") in s.determinize(0, seed).hands[1] for seed in range(8))
