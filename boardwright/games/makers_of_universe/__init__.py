@@ -27,6 +27,8 @@ class MakersOfUniverse(Game):
         Option("max_rounds", int, 30, "the game also ends after this round (most points wins); "
                "keeps every game finite", minimum=1, maximum=500),
         Option("characters", bool, True, "play with the Characters and their powers"),
+        Option("destroyed_machines", str, "bottom", "where a destroyed Machine goes: under the Machine "
+               "pile (bottom) or out of the game (out)", choices=("bottom", "out")),
         Option("start_ue", int, 5, "UE each player starts with", minimum=0, maximum=12),
         Option("start_cards", int, 5, "Resource cards each player starts with", minimum=0, maximum=10),
         Option("ue_tokens", int, 30, "UE tokens in the game (the Bank holds what is not dealt)",

@@ -94,11 +94,15 @@ class HeuristicBot(Agent):
         return actions[0]  # which doors a purchase activates: the first ones
 
     def bid(self, view: dict, seat: int, actions: list[Action]) -> Action:
+        """Firm bids for what scores, a little noise so equal bots do not tie for ever, and a
+        raise on each tied re-bid."""
         value = self.machine_value(view, seat, view["on_auction"])
         ue = len(actions) - 1
         if value <= 0:
             return actions[0]
-        want = int(2 + 2.5 * value)
+        want = int(2 + 2.5 * value) + self.rng.below(3) + ue // 4
+        if view["bid_round"] and view["last_bids"][seat] >= 0:
+            want = max(want, view["last_bids"][seat] + 1 + self.rng.below(2))
         return actions[min(ue, want)]
 
     def react(self, view: dict, seat: int, actions: list[Action]) -> Action:

@@ -119,9 +119,15 @@ def destroyable(s: MouState, seat: int) -> list[int]:
 
 
 def destroy_machine(s: MouState, seat: int, machine: int) -> None:
-    """Destroy a Machine; an owner then holding more than 8 cards discards half (U8)."""
+    """Destroy a Machine; an owner then holding more than 8 cards discards half (U8).
+
+    The Machine goes under the Machine pile (option ``destroyed_machines``, ruling M9)."""
     s.machines[seat].remove(machine)
-    s.scrapped.append(machine)
+    if s.recycle:
+        s.pile.append(machine)      # face up under the pile: known to all
+        s.known_bottom += 1
+    else:
+        s.scrapped.append(machine)
     note_points(s, seat)
     if s.power(seat) == "salvage":
         take_from_bank(s, seat, 3)

@@ -22,9 +22,9 @@ class MouState(State):
         "auction_no", "bank", "bid_round", "bidders", "buyer", "c", "cannon_used", "characters",
         "choice", "clock", "deck", "defenders", "disc_left", "disc_seat", "discards", "door_names",
         "evolutions", "fresh", "hands", "known", "known_bottom", "last_bids", "machines", "max_rounds",
-        "on_auction", "open_", "pawn", "pending", "phase", "pile", "power_used", "reached", "round",
-        "scrapped", "shown", "target", "turn_no", "ue", "ue_tokens", "under", "win_cont", "win_kind",
-        "win_queue", "winners_",
+        "on_auction", "open_", "pawn", "pending", "phase", "pile", "power_used", "reached", "recycle",
+        "round", "scrapped", "shown", "target", "turn_no", "ue", "ue_tokens", "under", "win_cont",
+        "win_kind", "win_queue", "winners_",
     )
 
     c: Content
@@ -41,6 +41,7 @@ class MouState(State):
         self.target = o["target"] if o["target"] is not None else TARGETS[n]
         self.max_rounds = o["max_rounds"]
         self.ue_tokens = o["ue_tokens"]
+        self.recycle = o["destroyed_machines"] == "bottom"
         if o["start_ue"] * n > self.ue_tokens:
             raise OptionError(f"makers-of-universe: {n} players x {o['start_ue']} UE exceed the "
                               f"{self.ue_tokens} UE tokens")
@@ -388,7 +389,7 @@ class MouState(State):
                      "auction_no", "bid_round", "on_auction", "bidders", "buyer", "bank", "known_bottom",
                      "phase", "win_kind", "win_cont", "att_seat", "att_card", "att_world", "att_target",
                      "att_door", "att_cancelled", "pending", "choice", "disc_seat", "disc_left",
-                     "power_used", "cannon_used", "clock", "characters", "door_names"):
+                     "power_used", "cannon_used", "clock", "characters", "door_names", "recycle"):
             setattr(new, name, getattr(self, name))
         new.last_bids = self.last_bids.copy()
         new.ue = self.ue.copy()

@@ -108,3 +108,17 @@ def test_with_8_cards_or_fewer_a_destroyed_machine_costs_no_cards():
     hand(s, 1, *["Pit Trap"] * 8)
     play(s, "fire cannon at seat 1 Gene Loom")
     assert (len(s.hands[1]), s.phase) == (8, R.P_MAIN)
+
+
+def test_a_destroyed_machine_goes_under_the_machine_pile_face_up():
+    s = cannon_ready()
+    play(s, "fire cannon at seat 1 Gene Loom")
+    assert s.view(2)["pile_bottom"][-1] == "Gene Loom"
+
+
+def test_with_the_out_option_a_destroyed_machine_leaves_the_game():
+    s = turn(new_game(destroyed_machines="out"))
+    owns(s, 0, "Ravager Cannon")
+    owns(s, 1, "Gene Loom")
+    play(s, "fire cannon at seat 1 Gene Loom")
+    assert (s.view(2)["scrapped"], machine(s, "Gene Loom") in s.pile) == (["Gene Loom"], False)
