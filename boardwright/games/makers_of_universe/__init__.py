@@ -33,6 +33,8 @@ class MakersOfUniverse(Game):
         Option("start_cards", int, 5, "Resource cards each player starts with", minimum=0, maximum=10),
         Option("ue_tokens", int, 30, "UE tokens in the game (the Bank holds what is not dealt)",
                minimum=0, maximum=30),
+        Option("content", str, None, "path to your own card list (TOML, same schema and rulebook counts); "
+               "default: boardwright's"),
     )
     state_class = MouState
     notes = "docs/games/makers-of-universe.md"

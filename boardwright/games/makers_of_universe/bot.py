@@ -13,7 +13,7 @@ from typing import Any
 from boardwright.agents.base import Agent
 from boardwright.engine import Action, State
 
-from .content import CREATURE, EVOLUTION, TRAP, Card, load
+from .content import CONTENT_FILE, CREATURE, EVOLUTION, TRAP, Card, Machine, load
 
 #: how much the bot likes to keep a card (lowest goes first when discarding)
 _KEEP = {"evolution": 9, "destroy_machine": 8, "evolve": 7, "cancel_attack": 7, "gain_ue": 6,
@@ -26,9 +26,18 @@ class HeuristicBot(Agent):
 
     def __init__(self, seed: int | None = None, **params: Any) -> None:
         super().__init__(seed, **params)
-        content = load()
-        self.cards: dict[str, Card] = {c.name: c for c in content.cards}
-        self.machines = {m.name: m for m in content.machines}
+        self.content_path: str | None = "?"
+        self.cards: dict[str, Card] = {}
+        self.machines: dict[str, Machine] = {}
+
+    def read_cards(self, state: State) -> None:
+        """The (public) card list of the game being played: the bundled one or the 'content' option."""
+        path = state.options.get("content")
+        if path != self.content_path:
+            content = load(path or CONTENT_FILE)
+            self.cards = {c.name: c for c in content.cards}
+            self.machines = {m.name: m for m in content.machines}
+            self.content_path = path
 
     # ---------------------------------------------------------------- helpers
     def keep_value(self, name: str) -> float:
@@ -70,6 +79,7 @@ class HeuristicBot(Agent):
         actions = state.legal_actions(seat)
         if len(actions) == 1:
             return actions[0]
+        self.read_cards(state)
         view = state.view(seat)
         by_text = {str(a): a for a in actions}
         phase = view["phase"]

@@ -10,7 +10,7 @@ from boardwright.engine import Action, IllegalAction, OptionError, State, Stream
 
 from . import rules as R
 from .actions import Actions, actions_for
-from .content import ACTION, CREATURE, EVOLUTION, Content, load
+from .content import ACTION, CONTENT_FILE, CREATURE, EVOLUTION, Content, load
 from .view import build_view, redact
 
 TARGETS = {3: 11, 4: 9, 5: 7}
@@ -35,7 +35,7 @@ class MouState(State):
         """Setup: 5 UE and 5 Resource cards each, the Bank, 3 Doors (1 active), the pawn, Characters."""
         o = self.options
         n = self.players
-        self.c = c = load()
+        self.c = c = load(o["content"] or CONTENT_FILE)
         self.A = actions_for(c)
         self.table = self.A.table
         self.target = o["target"] if o["target"] is not None else TARGETS[n]

@@ -68,3 +68,11 @@ def test_a_bad_content_file_names_file_entry_and_field(tmp_path):
 
 def test_the_game_is_registered_for_3_to_5_players():
     assert (GAME.min_players, GAME.max_players) == (3, 5)
+
+
+def test_a_players_own_card_list_replaces_ours(tmp_path):
+    own = tmp_path / "cards.toml"
+    own.write_text(CONTENT_FILE.read_text(encoding="utf-8").replace('"Cerberus"', '"Hellhound"'),
+                   encoding="utf-8")
+    s = new_game(content=str(own))
+    assert "send Hellhound" in s.table
