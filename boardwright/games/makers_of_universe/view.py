@@ -70,6 +70,8 @@ def build_view(s: MouState, seat: int | None) -> dict[str, Any]:
                           "seat": s.att_target if s.att_door >= 0 else None,
                           "door": s.att_door + 1 if s.att_door >= 0 else None,
                           "cancelled": s.att_cancelled}
+    if s.phase == R.P_CHOOSE:
+        view["effect_in_world_of"] = s.att_target
     if s.phase == R.P_DISCARD:
         view["discarding"] = {"seat": s.disc_seat, "left": s.disc_left}
     if s.phase in (R.P_DOORS, R.P_GIVE):
@@ -113,6 +115,11 @@ def render(view: dict[str, Any]) -> str:
                      + (" — cancelled" if a["cancelled"] else ""))
     if view["window"]:
         lines.append(f"Reaction window: {view['window']}")
+    if "effect_in_world_of" in view:
+        lines.append(f"A creature got into seat {view['effect_in_world_of']}'s world: its owner chooses")
+    if "discarding" in view:
+        d = view["discarding"]
+        lines.append(f"Seat {d['seat']} lost a Machine holding more than 8 cards: {d['left']} to discard")
     for seat, p in enumerate(view["players"]):
         mark = "▶ " if seat in view["to_act"] else "  "
         you = " (you)" if seat == view["viewer"] else ""

@@ -144,3 +144,12 @@ def test_finishing_a_turn_with_no_reactions_moves_to_the_next_player():
     s = turn(new_game())
     finish_turn(s)
     assert s.active == 1
+
+
+def test_an_action_card_can_be_played_during_the_buying_phase():
+    s = new_game()
+    s.hands = [[], [card(s, "Levy")], []]
+    s._sealed = None
+    R.next_auction(s)
+    play(s, (1, "play Levy on seat 0"))
+    assert (s.ue[0], s.ue[1], s.phase) == (3, 7, R.P_BID)

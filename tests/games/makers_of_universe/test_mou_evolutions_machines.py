@@ -123,3 +123,9 @@ def test_with_the_out_option_a_destroyed_machine_leaves_the_game():
     pile = len(s.pile)
     play(s, "fire cannon at seat 1 Gene Loom")
     assert (s.view(2)["scrapped"], len(s.pile)) == (["Gene Loom"], pile)
+
+
+def test_the_ravager_cannon_cannot_fire_in_the_first_round():
+    s = cannon_ready()
+    s.round = 1
+    assert not any(t.startswith("fire") for t in legal(s, 0))
