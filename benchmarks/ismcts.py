@@ -7,8 +7,9 @@
 Each figure is the mean over several positions of one random game (the opening and later
 decisions): the agent searches a fixed number of iterations from each, and the rate is iterations
 over the time spent choosing. One iteration = one determinization, a walk down the tree, a
-rollout to the end (or to ``--depth`` decisions) and the backpropagation. The rollout length is
-printed too: most of an iteration's cost is the rollout, so the rate falls with game length.
+rollout cut off after ``--depth`` decision points (the agent's default; 0: to the end) and the
+backpropagation. The length of a whole random game is printed too: most of an iteration's cost is
+the rollout, so without a cut-off the rate falls with the game's length.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from pathlib import Path
 
 import boardwright as bw
 from boardwright import agents
+from boardwright.agents.ismcts import DEFAULT_DEPTH
 from boardwright.engine import State, Stream
 
 
@@ -54,19 +56,18 @@ def measure(game_id: str, players: int, iterations: int, count: int, rollout: st
         agent.choose(state, seat)
         spent += time.perf_counter() - start
         done += agent.last_iterations  # type: ignore[attr-defined]
-    rollout_length = mean_rollout(game_id, players, depth)
-    return done / spent if spent else 0.0, rollout_length, len(searched)
+    return done / spent if spent else 0.0, random_game_length(game_id, players), len(searched)
 
 
-def mean_rollout(game_id: str, players: int, depth: int, games: int = 20) -> float:
-    """The mean number of decisions of a random game (capped at ``depth`` when it is set)."""
+def random_game_length(game_id: str, players: int, games: int = 20) -> float:
+    """The mean number of decisions of a whole random game."""
     game = bw.load(game_id)
     rng = Stream(7)
     total = 0
     for seed in range(games):
         state = game.new(players=players, seed=seed)
         count = 0
-        while not state.is_over and count != (depth or -1):
+        while not state.is_over:
             seat = state.to_act[0]
             actions = state.legal_actions(seat)
             state.apply(seat, actions[rng.below(len(actions))])
@@ -82,7 +83,8 @@ def main() -> None:
     parser.add_argument("--iterations", type=int, default=2000, help="iterations per search (default 2000)")
     parser.add_argument("--positions", type=int, default=5, help="positions per game (default 5)")
     parser.add_argument("--rollout", default="random", choices=["random", "heuristic"])
-    parser.add_argument("--depth", type=int, default=0, help="rollout cut-off in decisions (0: to the end)")
+    parser.add_argument("--depth", type=int, default=DEFAULT_DEPTH,
+                        help=f"rollout cut-off in decision points (default {DEFAULT_DEPTH}; 0: to the end)")
     parser.add_argument("--toy", action="store_true", help="include the test game sealed-sums")
     args = parser.parse_args()
     game_ids = list(args.game or bw.games())
@@ -96,7 +98,7 @@ def main() -> None:
         rate, length, searched = measure(game_id, players, args.iterations, args.positions, args.rollout,
                                          args.depth)
         print(f"{game_id:20s} {players}p  {rate:10,.0f} iterations/s  "
-              f"(rollout {args.rollout}, depth {args.depth or 'end'}: {length:.0f} decisions; "
+              f"(rollout {args.rollout}, depth {args.depth or 'end'}; a random game: {length:.0f} decisions; "
               f"{args.iterations} iterations x {searched} positions)")
 
 

@@ -38,6 +38,12 @@ from .base import Agent
 
 #: the iteration budget when neither ``iterations`` nor ``time`` is given
 DEFAULT_ITERATIONS = 1000
+#: rollout decision points before ``game.evaluate`` judges the position. Random play runs far
+#: longer than real play (a random Gadgeteers game takes ~450 decisions, a heuristic one ~70), so
+#: a random game's ending says little; at 0.1 s a decision against the heuristic bots, a cut-off
+#: at 30 won 65% of 40 Gadgeteers games (0% playing to the end) and 48% of 30 Game Development
+#: games (30% to the end). ``depth=0`` plays every rollout to the end.
+DEFAULT_DEPTH = 30
 
 # An edge is a small list, indexed by these positions (lists are the fastest mutable record).
 _VISITS, _REWARD, _AVAIL, _CHILD, _ACTION = 0, 1, 2, 3, 4
@@ -64,15 +70,15 @@ class ISMCTSAgent(Agent):
 
     Parameters: ``iterations`` (per decision), ``time`` (seconds per decision; with both, the
     first reached stops the search), ``c`` (UCT exploration), ``rollout`` (``"random"`` or
-    ``"heuristic"``: the game's bot), ``depth`` (rollout decisions before the cut-off;
-    0 plays to the end), ``seed``.
+    ``"heuristic"``: the game's bot), ``depth`` (rollout decision points before the cut-off,
+    default :data:`DEFAULT_DEPTH`; 0 plays to the end), ``seed``.
     """
 
     name = "ismcts"
 
     def __init__(self, seed: int | None = None, iterations: int | None = None,
                  time: float | None = None, c: float = 0.7, rollout: str = "random",
-                 depth: int = 0) -> None:
+                 depth: int = DEFAULT_DEPTH) -> None:
         super().__init__(seed)
         if iterations is None and time is None:
             iterations = DEFAULT_ITERATIONS
@@ -257,4 +263,4 @@ def rewards_of(state: State) -> list[float]:
     return [evaluate(state, seat) for seat in range(players)]
 
 
-__all__ = ["DEFAULT_ITERATIONS", "ISMCTSAgent", "Node", "rewards_of"]
+__all__ = ["DEFAULT_DEPTH", "DEFAULT_ITERATIONS", "ISMCTSAgent", "Node", "rewards_of"]
