@@ -89,7 +89,7 @@ def test_a_tournament_is_reproducible_from_its_seed_whatever_the_workers(small):
 
 def test_the_json_report_is_plain_json_with_every_seating(small):
     report = json.loads(json.dumps(small.as_json()))
-    assert [entry["games"] for entry in report["lineups"]] == [8, 8]
+    assert ([entry["games"] for entry in report["lineups"]], len(report["results"])) == ([8, 8], 16)
 
 
 def test_the_table_names_every_agent(small):

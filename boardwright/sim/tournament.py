@@ -132,7 +132,8 @@ class Tournament:
         return counts
 
     def as_json(self) -> dict[str, Any]:
-        """The JSON report: no timings, so the same tournament always gives the same report."""
+        """The JSON report: setup, seatings, standings and every game's result (seed, seats,
+        scores, winners). No timings, so the same tournament always gives the same report."""
         return {
             "game": self.game,
             "players": self.players,
@@ -143,6 +144,8 @@ class Tournament:
             "lineups": [{"seats": list(seats), "games": count}
                         for seats, count in zip(self.lineups, self.lineup_counts(), strict=True)],
             "standings": [standing.as_json() for standing in self.standings],
+            "results": [{"index": r.index, "seed": r.seed, "seats": list(r.seats), "scores": list(r.scores),
+                         "winners": list(r.winners), "decisions": r.decisions} for r in self.results],
             "note": NOTE,
         }
 
