@@ -115,6 +115,11 @@ def test_an_unknown_agent_is_refused_before_any_game():
         run_tournament(TOY, ["random", "wizard"], 4)
 
 
+def test_an_unknown_agent_is_refused_even_when_it_sits_out_the_first_seating():
+    with pytest.raises(ValueError, match="no agent 'wizard'"):
+        run_tournament(TOY, ["random", "random:seed=1", "wizard"], 4, players=2)
+
+
 def test_a_player_count_outside_the_game_is_refused():
     with pytest.raises(ValueError, match="2 to 4 players"):
         run_tournament(TOY, ["random"], 4, players=5)

@@ -257,9 +257,11 @@ def run_tournament(game_id: str, agents: Sequence[str], n: int, players: int | N
     game = load(game_id)
     count = seat_count(game.min_players, game.max_players, len(agents), players)
     seatings, tasks = tournament_tasks(game_id, agents, n, count, seed, options, module)
-    if tasks:
-        for seats in seatings[:1]:
-            check_task(GameTask(0, game_id, seats, tasks[0].seed, dict(options or {}), module))
+    unchecked = set(agents)
+    for seats in seatings:  # every agent is built once before any game starts
+        if unchecked & set(seats):
+            check_task(GameTask(0, game_id, seats, game_seed(seed, 0), dict(options or {}), module))
+            unchecked -= set(seats)
     done = 0
 
     def advance(k: int) -> None:
