@@ -131,7 +131,7 @@ class HeuristicBot(Agent):
         lack, top = self.missing(view, seat)
         me = view["seats"][seat]
         for prefix in ("work gain L3", "work gain L2", "work gain L1", "work structure"):
-            if prefix in texts and (sum(lack) or prefix == "work structure"):
+            if prefix in texts and (any(lack) or prefix == "work structure"):
                 return prefix
         tweenies = [t for t in texts if t.startswith("tweenie") and "Shelf Stocker" not in t]
         if tweenies:
@@ -203,9 +203,9 @@ class HeuristicBot(Agent):
                 continue
             need = min(top[kind])
             for index, wedge in enumerate(ring):
-                if wedge in (KINDS[kind], "wild"):
-                    if any((back - 1 + lv) % 6 == index for lv in range(need, 4)):
-                        return 1.5
+                if wedge in (KINDS[kind], "wild") and any(
+                        (back - 1 + lv) % 6 == index for lv in range(need, 4)):
+                    return 1.5
         return 0.0
 
     def take(self, view: dict[str, Any], seat: int, texts: list[str], level: int) -> str:
