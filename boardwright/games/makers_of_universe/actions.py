@@ -48,6 +48,11 @@ class Actions:
     pass_: Action
     end_turn: Action
     back: Action
+    # per card id, for fast legal-action generation
+    family: tuple[str, ...]
+    can_attack: tuple[bool, ...]
+    can_defend: tuple[bool, ...]
+    action_cards: frozenset[int]
 
 
 _BUILT: dict[int, Actions] = {}
@@ -99,6 +104,10 @@ def actions_for(content: Content) -> Actions:
         pass_=t.add("pass"),
         end_turn=t.add("end turn", "end"),
         back=t.add("back"),
+        family=tuple(c.family for c in cards),
+        can_attack=tuple(c.family == CREATURE and c.effect != "none" for c in cards),
+        can_defend=tuple(c.family == CREATURE and c.defence != "none" for c in cards),
+        action_cards=frozenset(c.id for c in acts),
     )
     _BUILT[id(content)] = built
     return built

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from boardwright.engine import Action, reaction_order
 
-from .content import ACTION, TRAP
+from .content import TRAP
 
 if TYPE_CHECKING:
     from .state import MouState
@@ -292,8 +292,9 @@ def finish(s: MouState) -> None:
 
 # ---------------------------------------------------------------- reaction windows (U6)
 def can_react(s: MouState, seat: int) -> bool:
-    cards = s.c.cards
-    return any(cards[k].family == ACTION and action_plays(s, seat, k) for k in set(s.hands[seat]))
+    """Whether ``seat`` holds an Action card it can play now."""
+    held = s.A.action_cards.intersection(s.hands[seat])
+    return bool(held) and any(action_plays(s, seat, k) for k in held)
 
 
 def open_window(s: MouState, kind: int, cont: int) -> None:

@@ -144,34 +144,39 @@ class MouState(State):
         cards = self.c.cards
         n = self.players
         hand = self.hands[seat]
-        attacks = self.round > 1 and any(self.open_[o][d] for o in range(n) if o != seat for d in range(3))
+        open_ = self.open_
+        attacks = self.round > 1 and any(True in open_[o] for o in range(n) if o != seat)
         out: list[Action] = []
         defenders = self.defenders[seat]
+        family, can_attack, can_defend = A.family, A.can_attack, A.can_defend
         for k in sorted(set(hand)):
-            card = cards[k]
-            family = card.family
-            if family == CREATURE:
-                if attacks and card.effect != "none":
+            kind = family[k]
+            if kind == CREATURE:
+                if attacks and can_attack[k]:
                     out.append(A.send[k])
-                if card.defence != "none" and k not in defenders:
+                if can_defend[k] and k not in defenders:
                     out.append(A.defend[k])
-            elif family == EVOLUTION:
-                if card.machine in self.machines[seat] and k not in self.evolutions[seat]:
+            elif kind == EVOLUTION:
+                if cards[k].machine in self.machines[seat] and k not in self.evolutions[seat]:
                     out.append(A.evolve[k])
-            elif family == ACTION:
+            elif kind == ACTION:
                 out += R.action_plays(self, seat, k)
         if attacks:
             fresh = self.fresh[seat]
             for k in defenders:
-                if cards[k].effect != "none" and k not in fresh:
+                if can_attack[k] and k not in fresh:
                     out.append(A.send_world[k])
-            if not self.cannon_used and self._has_cannon(seat):
+            if not self.cannon_used and self.machines[seat] and self._has_cannon(seat):
                 for o in range(n):
                     if o != seat and any(self.open_[o][d] and self.under[o][d] < 0 for d in range(3)):
                         out += [A.fire[o][m] for m in R.destroyable(self, o)]
-        if hand:
-            out += [A.trap[d] for d in range(3) if self.under[seat][d] < 0]
-        out += [A.activate[d] for d in range(3) if not self.open_[seat][d]]
+        under, doors = self.under[seat], open_[seat]
+        for d in (0, 1, 2):
+            if hand and under[d] < 0:
+                out.append(A.trap[d])
+        for d in (0, 1, 2):
+            if not doors[d]:
+                out.append(A.activate[d])
         if len(hand) >= self.exchange_rate(seat):
             out.append(A.exchange)
         out.append(A.end_turn)
