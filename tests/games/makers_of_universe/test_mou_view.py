@@ -80,3 +80,17 @@ def test_a_creature_captured_by_a_soul_cage_stays_in_the_trappers_hand_when_dete
     s.under[1][0] = card(s, "Soul Cage")
     play(s, "send Void Leech", "attack seat 1 door 1")
     assert all(card(s, "Void Leech") in s.determinize(0, seed).hands[1] for seed in range(8))
+
+
+def test_publicly_known_cards_are_always_really_in_that_hand():
+    from collections import Counter
+
+    from boardwright.engine import Stream
+    rng = Stream(4)
+    for seed in range(5):
+        s = new_game(players=3 + seed % 3, seed=seed, characters=True)
+        while not s.is_over:
+            seat = s.to_act[rng.below(len(s.to_act))]
+            actions = s.legal_actions(seat)
+            s.apply(seat, actions[rng.below(len(actions))])
+            assert all(not Counter(s.known[p]) - Counter(s.hands[p]) for p in range(s.players))
