@@ -44,6 +44,7 @@ class Board(State):
         "hand",
         "holders",
         "line",
+        "sets_of",
         "market",
         "max_turns",
         "order",
@@ -90,6 +91,7 @@ class Board(State):
     contracts: list[list[int]]   # 3 Contract spaces (M5)
     display: list[list[int]]     # 12 Display Case slots, row by row (M5)
     line: list[list[int]]        # 18 Assembly Line cells, row by row (M6)
+    sets_of: list[int]           # seat*5+kind: machinery sets of that icon (kept up to date)
     market: list[int]            # seat*5+column
     structs: list[int]           # seat*3+letter: structure id
     built: list[int]             # seat*3+letter: bitmask of filled building spaces
@@ -129,6 +131,7 @@ class Board(State):
         new.contracts = [h[:] for h in self.contracts]
         new.display = [h[:] for h in self.display]
         new.line = [h[:] for h in self.line]
+        new.sets_of = self.sets_of[:]
         new.market = self.market[:]
         new.structs = self.structs[:]
         new.built = self.built[:]

@@ -50,6 +50,8 @@ class Card:
     #: flat VP, or the game type a pattern counts
     value: int
     rank: int
+    #: the requirements as (kind, least level >= 1), by kind, highest level first (for paying)
+    needs: tuple[tuple[int, int], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -192,8 +194,9 @@ def _card(file: str, index: int, raw: dict[str, Any]) -> Card:
         value = TYPES.index(parts[1])
     else:
         raise fail(file, entry, "score", f"{parts[1]!r} is not a game type ({', '.join(TYPES)})")
+    needs = tuple(sorted(((k, max(lv, 1)) for k, lv in requires), key=lambda n: (n[0], -n[1])))
     return Card(index, raw["name"], TYPES.index(raw["type"]), tuple(requires), reward,
-                PATTERNS.index(parts[0]), value, raw["rank"])
+                PATTERNS.index(parts[0]), value, raw["rank"], needs)
 
 
 def _structure(file: str, index: int, raw: dict[str, Any]) -> Structure:

@@ -44,6 +44,9 @@ class Factory(Manufacturing):
         return all(room[base + lv] >= 1 for lv in need)
 
     def legal_work(self, seat: int, spaces: range | tuple[int, ...] = range(10)) -> list[Action]:
+        base = seat * 4
+        if not (self.room[base + 1] or self.room[base + 2] or self.room[base + 3]):
+            return []
         return [self.acts.work[i] for i in spaces if self.can_work(seat, i)]
 
     def do_work(self, seat: int, action: Action) -> None:

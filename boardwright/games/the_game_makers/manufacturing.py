@@ -17,8 +17,12 @@ class Manufacturing(Resources):
 
     # ------------------------------------------------------------------ machinery (M6)
     def machinery_sets(self, seat: int) -> list[int]:
+        """Machinery sets per component kind (as last counted by :meth:`count_sets`)."""
+        return self.sets_of[seat * 5: seat * 5 + 5]
+
+    def count_sets(self, seat: int) -> None:
         """Sets of 3 adjacent matching icons in a row, per component kind; no tile counts twice
-        (a run of 6 is two sets)."""
+        (a run of 6 is two sets). Called whenever the Assembly Line changes."""
         sets = [0, 0, 0, 0, 0]
         line = self.line[seat]
         tiles = self.content.tiles
@@ -35,20 +39,16 @@ class Manufacturing(Resources):
                     run_icon, run = icon, 1
             if run_icon >= 0:
                 sets[run_icon] += run // 3
-        return sets
+        self.sets_of[seat * 5: seat * 5 + 5] = sets
 
     def requirements(self, seat: int, card: int) -> list[tuple[int, int]]:
         """What a Contract still needs after machinery discounts: (kind, least level), cards as
         (CARDS, how many). Each set lowers that kind's requirements one level; a requirement
         discounted to 0 is not needed; "any level" counts as level 1 (M6)."""
-        sets = self.machinery_sets(seat)
-        needs = []
-        for kind, level in self.content.cards[card].requires:
-            left = max(level, 1) - sets[kind]
-            if left > 0:
-                needs.append((kind, left))
-        needs.sort(key=lambda n: (n[0], -n[1]))  # paid highest first: any over-pay stays safe
-        return needs
+        sets = self.sets_of
+        base = seat * 5
+        return [(kind, level - sets[base + kind]) for kind, level in self.content.cards[card].needs
+                if level > sets[base + kind]]
 
     def component_levels(self, seat: int, kind: int) -> list[int]:
         """The levels of the Components of one kind (cards: one entry per card)."""
@@ -64,22 +64,29 @@ class Manufacturing(Resources):
     def can_pay(self, seat: int, needs: list[tuple[int, int]]) -> bool:
         """Whether the Components cover the needs: never a lower level than required (greedy by
         highest requirement, smallest fitting component, which is optimal)."""
-        by_kind: dict[int, list[int]] = {}
-        for kind, level in needs:
+        counts: dict[int, list[int]] = {}
+        for kind, level in needs:  # sorted by kind, highest level first
             if kind == CARDS:
                 if len(self.hand[seat]) < level:
                     return False
                 continue
-            by_kind.setdefault(kind, []).append(level)
-        for kind, levels in by_kind.items():
-            have = sorted(self.component_levels(seat, kind))
-            for level in sorted(levels, reverse=True):
-                for i, lv in enumerate(have):
-                    if lv >= level:
-                        del have[i]
-                        break
+            have = counts.get(kind)
+            if have is None:
+                if kind == TILES:
+                    have = [0, 0, 0, 0]
+                    tiles = self.content.tiles
+                    for t in self.ctiles[seat]:
+                        have[tiles[t][0]] += 1
                 else:
-                    return False
+                    base = seat * 20 + kind * 4
+                    have = self.comp[base: base + 4]
+                counts[kind] = have
+            for lv in range(level, 4):
+                if have[lv]:
+                    have[lv] -= 1
+                    break
+            else:
+                return False
         return True
 
     def can_make(self, seat: int, space: int) -> bool:

@@ -208,6 +208,7 @@ class Resources(Warehouse):
     def do_cell(self, seat: int, action: Action) -> None:
         _, code = self.stack.pop()
         self.line[seat][action.args[0]] = code
+        self.count_sets(seat)  # type: ignore[attr-defined]
         if code >= TWEENIE_BASE:
             self.tweenie_effect(seat, code - TWEENIE_BASE)  # type: ignore[attr-defined]
 

@@ -80,6 +80,7 @@ class GameMakersState(Factory):
         self.contracts = [[EMPTY] * 3 for _ in range(n)]
         self.display = [[EMPTY] * 12 for _ in range(n)]
         self.line = [[EMPTY] * 18 for _ in range(n)]
+        self.sets_of = [0] * (5 * n)
         self.market = [0] * (5 * n)
         self.structs = [-1] * (3 * n)
         self.built = [0] * (3 * n)

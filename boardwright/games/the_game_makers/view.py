@@ -135,6 +135,7 @@ def resample(state: GameMakersState, seat: int, rng: Stream) -> None:
                 state.stack[i] = (f[0], tuple(tiles[: len(f[1])]))
                 state.bags[size_class] = sorted(tiles[len(f[1]):])
     state.deck = pool
+    state.bags = [sorted(bag) for bag in state.bags]  # a bag's order is not seen (draws are random)
     if state.phase == DRAFT:
         for letter, holder in enumerate(state.holders):
             if holder == seat:

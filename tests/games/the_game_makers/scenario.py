@@ -105,6 +105,7 @@ def machinery(state: GameMakersState, seat: int, row: int, icons: str) -> None:
     for col, icon in enumerate(icons.split()):
         if icon != ".":
             state.line[seat][row * 6 + col] = tile_of(state, icon)
+    state.count_sets(seat)
     refresh(state)
 
 
