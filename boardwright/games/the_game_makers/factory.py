@@ -287,8 +287,9 @@ class Factory(Manufacturing):
                 self.trees[seat] |= 1 << space
                 return
             options = self.discard_options(seat, kind)
-            if len(options) > 1:
-                return
+            if len(options) > 1 and sum(self.discard_count(seat, k) for k in (
+                    ANY_KINDS if kind < 0 else (kind,))) > n:
+                return  # a real choice; with exactly n left, all of them go
             k, lv = options[0]
             self.spend(seat, k, lv, 1)
             self.stack[-1] = ("discard", kind, n - 1, space)

@@ -195,9 +195,9 @@ def test_a_tree_space_is_planted_when_its_condition_holds():
 
 def test_a_discard_tree_space_is_planted_by_discarding_its_components():
     state = table(turn=1)
-    components(state, 0, wood=(1, 2, 3))
-    play(state, "plant tree 12", "discard wood L1", "discard wood L2")
-    assert 11 in state.view(0)["seats"][0]["trees"] and state.view(0)["seats"][0]["components"]["wood"] == [0, 0, 0]
+    components(state, 0, wood=(1, 2, 3, 3))
+    play(state, "plant tree 12", "discard wood L1", "discard wood L2")  # then a Level 3 wood
+    assert 11 in state.view(0)["seats"][0]["trees"] and state.view(0)["seats"][0]["components"]["wood"] == [0, 0, 1]
 
 
 def test_a_tree_from_a_game_goes_on_any_empty_tree_space():
@@ -221,3 +221,42 @@ def test_the_top_of_the_tree_track_plants_a_tree():
     state.market[4] = 1
     play(state, "forklift to L2", "as marketing", "market trees")
     assert 0 in state.view(0)["seats"][0]["trees"]
+
+
+def test_six_games_of_one_type_plant_a_tree():
+    state = table(turn=1)
+    for slot in range(5):
+        shelve(state, 0, slot, type="red")
+    contract(state, 0, 0, type="red", requires=("wood 1",))
+    components(state, 0, wood=(1,))
+    play(state, "make contract 1", "display r3c1")
+    assert 2 in state.view(0)["seats"][0]["trees"]
+
+
+def test_a_full_display_case_plants_a_tree():
+    state = table(players=2, turn=1)
+    for slot in range(11):
+        shelve(state, 0, slot, type=("yellow", "blue")[slot % 2])
+    contract(state, 0, 0, requires=("wood 1",))
+    components(state, 0, wood=(1,))
+    play(state, "make contract 1")
+    assert 7 in state.view(0)["seats"][0]["trees"]
+
+
+def test_five_components_may_mix_plastic_tiles_wood_and_dice():
+    state = table(turn=1)
+    components(state, 0, tiles=(1,), wood=(1,), dice=(2,), plastic=(1, 3))
+    play(state, "plant tree 10")  # exactly five: all are discarded without a choice
+    assert 9 in state.view(0)["seats"][0]["trees"] and state.view(0)["seats"][0]["tiles"] == []
+
+
+def test_in_a_two_player_draft_one_player_holds_the_a_and_c_sets():
+    state = GAME.new(players=2, seed=4, options={"structures": "draft"})
+    assert [d["holder"] for d in state.view(0)["draft"]] == [0, 1, 0]
+
+
+def test_a_c_structure_extra_does_not_trigger_again():
+    state = table(turn=1)
+    structure(state, 0, "Recycling Plant")  # gain plastic: also a Level 1 wood
+    state.gain(0, 4, 1)  # a plastic is gained (as from a reward)
+    assert [f[0] for f in state.stack] == ["use", "use"]  # the wood extra, then the plastic

@@ -147,3 +147,17 @@ def test_solo_target_option_decides_the_win():
     shelve(state, 0, 0, score="flat 4")
     state.is_over = True
     assert state.winners() == []
+
+
+def test_the_two_rightmost_columns_score_one_per_game_of_the_type_up_to_six():
+    state = table()
+    case(state, 0, ["R R R R", "R R R R", ". . R R"])
+    shelve(state, 0, 8, type="blue", score="right red")
+    assert sheet(state)["games"] == 6
+
+
+def test_rows_score_at_most_three():
+    state = table()
+    case(state, 0, ["B . . .", "B . . .", "B . . ."])
+    shelve(state, 0, 1, type="blue", score="rows blue")
+    assert sheet(state)["games"] == 3
