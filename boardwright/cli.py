@@ -6,6 +6,7 @@
     boardwright play GAME --seats human,heuristic      play at the keyboard
     boardwright simulate GAME -n 1000 --jobs 2         a batch of AI games and its statistics
     boardwright replay FILE [--seat N] [--step]        step through a saved game record
+    boardwright tournament GAME --seats a,b -n 300     agents over every seating, with ratings
 
 Exit codes: 0 done (also after ``quit`` or end of input), 1 a game failed in a batch, 2 a bad
 command line, game, option, content file or record (one line on stderr), 130 Ctrl-C.
@@ -35,6 +36,7 @@ from . import agents
 from .engine import BoardwrightError, Game, State, load_record, parse_option_pairs, resolve_options
 from .sim import SimulationError, agent_seed, check_task, make_tasks, run_tasks, summarize
 from .sim.report import print_report, report_json
+from .sim.tournament import add_tournament_parser, run_tournament_command
 from .terminal import TerminalTable, print_markup, print_notes
 
 HUMAN = "human"
@@ -292,12 +294,14 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_argument("file", metavar="FILE")
     sub.add_argument("--seat", type=int, help="show what this seat saw (default: the spectator's view)")
     sub.add_argument("--step", action="store_true", help="wait for Enter between actions")
+
+    add_tournament_parser(commands)
     return parser
 
 
 COMMANDS = {
     "games": cmd_games, "options": cmd_options, "rules": cmd_rules, "play": cmd_play,
-    "simulate": cmd_simulate, "replay": cmd_replay,
+    "simulate": cmd_simulate, "replay": cmd_replay, "tournament": run_tournament_command,
 }
 
 

@@ -121,7 +121,7 @@ def test_an_unknown_agent_is_refused_even_when_it_sits_out_the_first_seating():
 
 
 def test_a_player_count_outside_the_game_is_refused():
-    with pytest.raises(ValueError, match="2 to 4 players"):
+    with pytest.raises(ValueError, match="Sealed Sums plays 2–4 players, not 5"):
         run_tournament(TOY, ["random"], 4, players=5)
 
 
@@ -132,3 +132,16 @@ def test_the_command_prints_json(capsys):
         ["tournament", TOY, "--seats", "random,ismcts:iterations=5,c=1", "-n", "4", "--json"])
     assert run_tournament_command(args) == 0
     assert json.loads(capsys.readouterr().out)["games"] == 4
+
+
+def test_the_boardwright_command_runs_a_tournament(capsys):
+    from boardwright.cli import main
+
+    code = main(["tournament", TOY, "--seats", "random,ismcts:iterations=5", "-n", "2", "--seed", "4"])
+    assert (code, "ismcts:iterations=5" in capsys.readouterr().out) == (0, True)
+
+
+def test_the_boardwright_command_refuses_an_unknown_agent_as_a_usage_error(capsys):
+    from boardwright.cli import main
+
+    assert main(["tournament", TOY, "--seats", "random,wizard", "-n", "2"]) == 2

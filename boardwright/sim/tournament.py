@@ -28,6 +28,7 @@ from concurrent.futures import Executor
 from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from ..engine import Game, resolve_options
 from .runner import GameResult, GameTask, check_task, game_seed, run_tasks
 from .stats import agent_summaries
 
@@ -60,13 +61,13 @@ def lineups(agents: Sequence[str], players: int) -> list[tuple[str, ...]]:
     return list(seen)
 
 
-def seat_count(game_min: int, game_max: int, agents: int, players: int | None) -> int:
+def seat_count(game: Game, agents: int, players: int | None) -> int:
     """The players of a tournament: as given, else one seat per agent within the game's range."""
     if players is not None:
-        if not game_min <= players <= game_max:
-            raise ValueError(f"the game plays {game_min} to {game_max} players, not {players}")
+        if not game.min_players <= players <= game.max_players:
+            raise ValueError(f"{game.name} plays {game.player_range()} players, not {players}")
         return players
-    return min(max(agents, game_min), game_max)
+    return min(max(agents, game.min_players), game.max_players)
 
 
 def rank_seats(scores: Sequence[float], winners: Sequence[int]) -> list[int]:
@@ -255,7 +256,7 @@ def run_tournament(game_id: str, agents: Sequence[str], n: int, players: int | N
     if module:
         importlib.import_module(module)
     game = load(game_id)
-    count = seat_count(game.min_players, game.max_players, len(agents), players)
+    count = seat_count(game, len(agents), players)
     seatings, tasks = tournament_tasks(game_id, agents, n, count, seed, options, module)
     unchecked = set(agents)
     for seats in seatings:  # every agent is built once before any game starts
@@ -271,7 +272,8 @@ def run_tournament(game_id: str, agents: Sequence[str], n: int, players: int | N
             progress(done, n)
 
     results = run_tasks(tasks, jobs=jobs, executor=executor, progress=advance)
-    return Tournament(game_id, count, seed, dict(options or {}), list(dict.fromkeys(agents)), seatings,
+    resolved = resolve_options(game.id, game.options, dict(options or {}))
+    return Tournament(game_id, count, seed, resolved, list(dict.fromkeys(agents)), seatings,
                       standings(agents, results), results)
 
 
