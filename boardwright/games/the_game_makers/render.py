@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from .actions import cell_name, slot_name
-from .content import COLUMNS, KINDS, LETTERS, load
+from .content import COLUMNS, KINDS, LETTERS, PATTERNS, load
 
 ICON = {"cards": "Cd", "tiles": "Ti", "wood": "Wd", "dice": "Dc", "plastic": "Pl"}
 TYPE_MARK = ("[yellow]Y[/]", "[blue]B[/]", "[magenta]P[/]", "[red]R[/]")
@@ -28,6 +28,10 @@ def render(view: dict[str, Any]) -> str:
     if view.get("draft"):
         lines.append("Draft  " + "  ".join(f"{d['letter']}->seat {d['holder']} ({d['size']})"
                                            for d in view["draft"]))
+        for d in view["draft"]:
+            if d["tiles"]:
+                lines.append(f"  your {d['letter']} set: " + "; ".join(
+                    structure_text(content, sid) for sid in d["tiles"]))
     for seat, info in enumerate(view["seats"]):
         you = " (you)" if view.get("viewer") == seat else ""
         turn = " <- playing" if view["current"] == seat else ""
@@ -80,7 +84,27 @@ def render(view: dict[str, Any]) -> str:
 def describe_card(content: Any, card: int) -> str:
     info = content.cards[card]
     needs = ", ".join(f"{KINDS[k]} {lv or 'any'}" for k, lv in info.requires)
-    return f"{info.name} [{('yellow', 'blue', 'purple', 'red')[info.type]}] needs {needs}"
+    kind = ("yellow", "blue", "purple", "red")[info.type]
+    score = (f"{info.value} VP" if info.pattern == 0
+             else f"{PATTERNS[info.pattern]} {('yellow', 'blue', 'purple', 'red')[info.value]}")
+    reward = (" + " + ", ".join(effect_text(r) for r in info.reward)) if info.reward else ""
+    return f"{info.name} [{kind}] needs {needs}; {score}{reward}"
+
+
+def effect_text(effect: tuple[str, int, int]) -> str:
+    what, a, b = effect
+    if what == "res":
+        return f"{KINDS[a]} {b}"
+    if what == "market":
+        return f"market {COLUMNS[a] if a >= 0 else 'any'} {b}"
+    if what == "vp":
+        return f"{b} VP"
+    return f"{what} {b}"
+
+
+def structure_text(content: Any, sid: int) -> str:
+    s = content.structures[sid]
+    return f"{LETTERS[s.letter]} {s.name} (buildings {'/'.join(map(str, s.buildings))})"
 
 
 def step_text(content: Any, frame: dict[str, Any]) -> str:
