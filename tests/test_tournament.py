@@ -10,12 +10,15 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 import toygame  # noqa: F401  (registers the test game "sealed-sums")
 
+from boardwright.sim.runner import GameResult
 from boardwright.sim.tournament import (
+    Tournament,
     add_tournament_parser,
     lineups,
     rank_seats,
     run_tournament,
     run_tournament_command,
+    standings,
     tournament_tasks,
 )
 
@@ -108,6 +111,14 @@ def test_worker_processes_play_the_same_tournament():
     quick = run_tournament(TOY, ["random", FAST], 4, seed=2)
     pooled = run_tournament(TOY, ["random", FAST], 4, seed=2, jobs=2, module="toygame")
     assert pooled.as_json() == quick.as_json()
+
+
+def test_solo_games_rank_agents_by_win_rate_and_leave_ratings_alone():
+    solo = Tournament(TOY, 1, 0, {}, ["a", "b"], [("a",), ("b",)], [], [])
+    results = [GameResult(i, i, (agent,), (1.0,), (0,) if agent == "b" else (), 1, (1,))
+               for i, agent in enumerate("abab")]
+    solo.standings = standings(["a", "b"], results)
+    assert [(s.agent, s.win_rate, s.rating_mu) for s in solo.standings] == [("b", 1.0, 25.0), ("a", 0.0, 25.0)]
 
 
 def test_an_unknown_agent_is_refused_before_any_game():

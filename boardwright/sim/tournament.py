@@ -161,7 +161,7 @@ class Tournament:
                          f"{low:.1%} – {high:.1%}", f"{s.mean_score:.2f}", f"{s.mean_rank:.2f}",
                          f"{s.rating_mu:.2f} ± {s.rating_sigma:.2f}", f"{s.rating:.2f}"])
         widths = [max(len(row[i]) for row in rows) for i in range(len(headers))]
-        lines = [f"{self.game}: {len(self.results)} games, {self.players} players, "
+        lines = [f"{self.game}: {len(self.results)} games, {self.players} player{'s' * (self.players != 1)}, "
                  f"{len(self.lineups)} seatings, seed {self.seed}"]
         for index, row in enumerate(rows):
             lines.append("  ".join(cell.ljust(widths[i]) if i == 0 else cell.rjust(widths[i])
@@ -180,12 +180,15 @@ def _ratings(agents: Sequence[str], results: Sequence[GameResult]) -> dict[str, 
     """OpenSkill (Plackett-Luce) ratings after the games, in game order: agent -> (mu, sigma).
 
     An agent in several seats of one game is rated in each; its new rating is the mean of them.
+    Solo games leave the ratings alone (the standings then rank by win rate).
     """
     from openskill.models import PlackettLuce
 
     model = PlackettLuce()
     ratings = {agent: model.rating(name=agent) for agent in agents}
     for result in results:
+        if len(result.seats) < 2:
+            continue  # a solo game has no opponent to be rated against
         teams = [[ratings[agent]] for agent in result.seats]
         updated = model.rate(teams, ranks=[float(r) for r in rank_seats(result.scores, result.winners)])
         new: dict[str, list[Any]] = {}
@@ -199,7 +202,7 @@ def _ratings(agents: Sequence[str], results: Sequence[GameResult]) -> dict[str, 
 
 
 def standings(agents: Sequence[str], results: Sequence[GameResult]) -> list[Standing]:
-    """Each agent's record and rating, best rating (ordinal) first, then by name."""
+    """Each agent's record and rating, best rating (ordinal) first, then by win rate and name."""
     summaries = {summary.agent: summary for summary in agent_summaries(results)}
     ranks: dict[str, list[int]] = {agent: [] for agent in agents}
     for result in results:
@@ -221,7 +224,7 @@ def standings(agents: Sequence[str], results: Sequence[GameResult]) -> list[Stan
             mean_rank=sum(places) / len(places) if places else 0.0,
             rating_mu=mu, rating_sigma=sigma,
         ))
-    table.sort(key=lambda s: (-s.rating, s.agent))
+    table.sort(key=lambda s: (-s.rating, -s.win_rate, s.agent))
     return table
 
 
