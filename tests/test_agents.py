@@ -64,6 +64,14 @@ def test_heuristic_agent_and_heuristic_rollouts_choose_legal_actions(game):
     play(game, seats, seed=6, max_decisions=40)
 
 
+@pytest.mark.parametrize(("game", "players"), [
+    pytest.param(game, players, id=f"{game.id}-{players}p")
+    for game in GAMES for players in range(game.min_players, game.max_players + 1)])
+def test_search_chooses_legal_actions_at_every_player_count(game, players):
+    play(game, [agents.make("ismcts", iterations=10, seed=s) for s in range(players)], seed=players,
+         max_decisions=12)
+
+
 def test_search_plays_every_seat_of_a_four_player_game_to_the_end():
     state = play(TOY, [agents.make("ismcts", iterations=25, seed=s) for s in range(4)], seed=9)
     assert state.is_over
