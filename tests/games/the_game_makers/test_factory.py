@@ -260,3 +260,22 @@ def test_a_c_structure_extra_does_not_trigger_again():
     structure(state, 0, "Recycling Plant")  # gain plastic: also a Level 1 wood
     state.gain(0, 4, 1)  # a plastic is gained (as from a reward)
     assert [f[0] for f in state.stack] == ["use", "use"]  # the wood extra, then the plastic
+
+
+def test_gain_one_level_two_gives_any_level_two_resource():
+    state = table(turn=1)
+    workers(state, 0, 2)  # with the starting Level 1 worker
+    play(state, "work gain L2", "take plastic", "as component")
+    assert state.view(0)["seats"][0]["components"]["plastic"] == [0, 1, 0]
+
+
+def test_viewing_extra_tiles_keeps_one():
+    state = table(turn=2)  # L1 is the Tiles Wedge
+    state.work1[3] = 1  # a worker on "view L1"
+    play(state, "forklift to L1")
+    assert state.view(0)["pending"][-1]["step"] == "tilepick" and state.view(0)["pending"][-1]["count"] == 2
+
+
+def test_tweenie_gap_option_any_allows_an_empty_assembly_line():
+    state = table(turn=1, tweenie_gap="any")
+    assert "tweenie Wood Chipper" in legal(state)
