@@ -10,11 +10,13 @@ chance resampled from what the seat sees), then walks one shared tree with it:
   of the seat that acts there, so in a multi-player game each seat maximises its own reward;
 - **sealed, simultaneous decisions** (several seats in ``to_act``) are decoupled: every seat
   picks from its own statistics at the node, never seeing what the others pick; the joint choice
-  leads to the next node;
+  leads to the next node. Choices that other seats committed before the search began are not
+  searched: ``determinize`` resamples them (uniformly among their legal choices);
 - **multi-step decisions** are simply a chain of nodes of the same seat;
 - **expansion** — one new node per iteration;
-- **rollout** — random or the game's heuristic bot, cut off after ``depth`` decisions, where
-  ``game.evaluate(state, seat)`` scores each seat; a finished game pays 1 shared by the winners;
+- **rollout** — random or the game's heuristic bot, cut off after ``depth`` decision points
+  (default 30), where ``game.evaluate(state, seat)`` scores each seat; a finished game pays 1
+  shared by the winners;
 - **backpropagation** of the whole reward vector (one reward per seat).
 
 The search touches only determinized copies, and draws its randomness from the agent's own stream,
