@@ -142,6 +142,17 @@ class State:
         """The rule named when a seat acts out of turn."""
         return "Turn order"
 
+    # ------------------------------------------------------------------ the legal-actions cache
+    def prime_legal(self, seat: int, actions: list[Action]) -> None:
+        """Hand the engine ``seat``'s legal actions, already computed while applying an action
+        (a game that settles forced steps knows them), so they are not computed again."""
+        self._cached = actions
+        self._legal_for = seat
+
+    def forget_legal(self) -> None:
+        """Drop the cached legal actions: for tests and tools that arrange a state by hand."""
+        self._legal_for = -1
+
     # ------------------------------------------------------------------ decisions
     def open_sealed(self, seats: tuple[int, ...]) -> None:
         """Start a sealed, simultaneous decision: each of ``seats`` commits one hidden choice."""

@@ -248,8 +248,7 @@ class GameMakersState(Factory):
                     HANDLERS[action.kind](self, seat, action)
                 continue
             self.to_act = (seat,)
-            self._cached = legal  # the engine's cache of this seat's legal actions
-            self._legal_for = seat
+            self.prime_legal(seat, legal)
             return
 
     def do_forklift(self, seat: int, action: Action) -> None:

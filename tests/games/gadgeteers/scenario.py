@@ -53,6 +53,7 @@ def gadgets_phase(state: GadgeteersState, first: int = 0) -> GadgeteersState:
     """Skip to the Gadgets Phase of this round (the Parts Phase placements already made)."""
     state.first = first
     state._begin_gadgets_phase()
+    state.forget_legal()
     return state
 
 

@@ -27,7 +27,7 @@ def new(players: int = 2, seed: int = 1, **options: object):
 
 def fresh(state) -> None:
     """The engine caches a seat's legal actions until the next apply; a scenario edit invalidates them."""
-    state._legal_for = -1
+    state.forget_legal()
 
 
 def at_milestone(milestone: str, players: int = 2, seed: int = 1,

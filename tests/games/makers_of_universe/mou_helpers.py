@@ -72,12 +72,12 @@ def turn(s: MouState, seat: int = 0, round: int = 2) -> MouState:
     s.active = seat
     s.phase = R.P_MAIN
     s.to_act = (seat,)
-    s._legal_for = -1
+    s.forget_legal()
     return s
 
 
 def legal(s: MouState, seat: int) -> list[str]:
-    s._legal_for = -1  # a scenario may have changed the table since the last look
+    s.forget_legal()  # a scenario may have changed the table since the last look
     return [str(a) for a in s.legal_actions(seat)]
 
 

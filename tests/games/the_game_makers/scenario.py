@@ -19,7 +19,7 @@ GAME = bw.load("the-game-makers")
 
 
 def refresh(state: GameMakersState) -> GameMakersState:
-    state._legal_for = -1
+    state.forget_legal()
     if state.phase != SETUP and not state.is_over:
         state.to_act = (state.seat,)
     return state
