@@ -48,7 +48,6 @@ class Rules:
     milestone: int
     turns: list[int]
     round: int
-    end_now: bool
     active: int
     phase: int
     thing_used: bool

@@ -21,7 +21,7 @@ class GameDevelopmentState(Rules, State):
 
     __slots__ = (
         "actions_left", "active", "acts", "bonus", "booster", "bugs", "content", "counters", "creep",
-        "creep_queue", "deck", "devs", "discard", "documents", "end_now", "features", "first",
+        "creep_queue", "deck", "devs", "discard", "documents", "features", "first",
         "hand_size", "hands", "known", "lead_kind", "leads", "milestone", "need", "pay_card", "phase",
         "played", "point_bonus", "pool", "powers", "round", "thing_used", "turns", "wishing_used",
     )
@@ -61,7 +61,6 @@ class GameDevelopmentState(Rules, State):
         self.milestone = index
         self.round = 1
         self.played = 0
-        self.end_now = False
         self.first = index % self.players
         if previous is None or previous.deck != milestone.deck:
             if milestone.deck == "preproduction":
@@ -128,24 +127,22 @@ class GameDevelopmentState(Rules, State):
         return any(cards[c].type == "bug" for c in self.hands[seat])
 
     def next_turn(self) -> None:
-        """D2: a milestone turn is one round in seat order; the milestone ends after its last round
-        (or at the end of this turn if its timing moved before it)."""
+        """D2: a milestone turn is one round in seat order; the milestone ends after its last round."""
         self.played += 1
         if self.played == self.players:
-            if self.end_now or self.round >= self.turns[self.milestone]:
+            if self.round >= self.turns[self.milestone]:
                 return self.end_milestone()
             self.round += 1
             self.played = 0
             return self.begin_turn(self.first)
-        if self.end_now:
-            return self.end_milestone()
         self.begin_turn((self.active + 1) % self.players)
 
     def change_milestone_turns(self, milestone: int, turns: int) -> None:
         """Move a milestone's timing (for cards that change it; the rule applies to all players).
 
         If the change would make the current milestone end before the current turn, it ends at the
-        end of the current turn instead.
+        end of the current turn instead. A milestone's turn is a round (D2), so every player still
+        finishes the current round: the timing is the same for all players.
         """
         if milestone < self.milestone:
             raise ValueError(f"milestone {milestone} is over; its timing cannot change")
@@ -153,7 +150,6 @@ class GameDevelopmentState(Rules, State):
             raise ValueError("a milestone lasts at least one turn")
         if milestone == self.milestone and turns < self.round:
             self.turns[milestone] = self.round
-            self.end_now = True
         else:
             self.turns[milestone] = turns
 
@@ -559,7 +555,6 @@ class GameDevelopmentState(Rules, State):
         new.round = self.round
         new.played = self.played
         new.first = self.first
-        new.end_now = self.end_now
         new.active = self.active
         new.phase = self.phase
         new.thing_used = self.thing_used

@@ -121,12 +121,24 @@ def test_the_first_player_passes_left_at_each_new_milestone():
 
 
 def test_a_milestone_moved_before_the_current_turn_ends_at_the_end_of_this_turn():
+    """A milestone turn is a round (D2): every player finishes the current turn, then it ends."""
     state = at_milestone("Alpha", players=3)
     for _ in range(3 * 3):            # three full turns of Alpha
         finish_turn(state)
-    state.change_milestone_turns(2, 2)  # Alpha would have ended before this turn
-    finish_turn(state)                  # seat 0 ends its turn: Alpha ends now
+    state.change_milestone_turns(2, 2)  # Alpha would have ended before this (its 4th) turn
+    finish_turn(state)                  # seat 0's part of the 4th turn
+    assert state.milestone == 2         # seats 1 and 2 still take theirs
+    finish_turn(state)
+    finish_turn(state)
     assert state.milestone == 3
+
+
+def test_a_milestone_moved_to_a_later_turn_lasts_longer():
+    state = at_milestone("Vertical Slice", players=2)
+    state.change_milestone_turns(1, 5)
+    for _ in range(2 * 4):
+        finish_turn(state)
+    assert (state.milestone, state.round) == (1, 5)
 
 
 def test_developers_start_each_milestone_with_counters_equal_to_its_turns():
