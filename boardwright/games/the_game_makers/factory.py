@@ -119,7 +119,7 @@ class Factory(Manufacturing):
             else:
                 self.stack.append(("tree",))
         elif what == "back":
-            self.stack.append(("back", 1, 0))
+            self.stack.append(("back", 1, 0, 0))
         elif what == "rearrange":
             self.stack.append(("swap", 11))
         elif what in ("release", "promote"):
@@ -139,7 +139,7 @@ class Factory(Manufacturing):
         acts = self.acts
         what = frame[0]
         if what == "back":
-            out = [acts.back[w] for w in self.forklifts_out(seat)]
+            out = [acts.back[w] for w in self.forklifts_out(seat, frame[3])]
             return [*out, acts.done] if frame[2] else out
         if what == "swap":
             display = self.display[seat]
@@ -156,10 +156,12 @@ class Factory(Manufacturing):
         raise AssertionError(what)
 
     def do_back(self, seat: int, action: Action) -> None:
-        _, left, optional = self.stack.pop()
-        self.move_back(seat, action.args[0])
-        if left > 1 and self.forklifts_out(seat):
-            self.stack.append(("back", left - 1, optional))
+        """Move one Forklift back one space; each Forklift at most once per effect ("move up to 2
+        Forklifts back 1 space each")."""
+        _, left, optional, moved = self.stack.pop()
+        moved |= 1 << self.move_back(seat, action.args[0], moved)
+        if left > 1 and self.forklifts_out(seat, moved):
+            self.stack.append(("back", left - 1, optional, moved))
 
     def do_done(self, seat: int, action: Action) -> None:
         self.stack.pop()

@@ -68,7 +68,7 @@ class Resources(Warehouse):
             for _ in range(b):
                 self.stack.append(("tree",))
         elif what == "back" and self.forklifts_out(seat):
-            self.stack.append(("back", b, 1))
+            self.stack.append(("back", b, 1, 0))
 
     def advance_marketing(self, seat: int, column: int, steps: int) -> None:
         """Move one Marketing Cube up its column by ``steps`` plus the Enhancement bonus; movement

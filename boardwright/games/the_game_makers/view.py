@@ -36,7 +36,7 @@ def frame_view(frame: tuple[Any, ...], mine: bool) -> dict[str, Any]:
         return out
     names = {"use": ("kind", "level", "extra"), "wild": ("level",), "cell": ("piece",),
              "column": ("steps", "column"), "build": ("level",), "pay": ("card", "needs"),
-             "display": ("card",), "discard": ("kind", "count", "space"), "back": ("count", "optional"),
+             "display": ("card",), "discard": ("kind", "count", "space"), "back": ("count", "optional", "moved"),
              "swap": ("left",)}.get(what, ())
     out = {"step": what}
     for name, value in zip(names, frame[1:], strict=False):

@@ -51,18 +51,24 @@ class Warehouse(Board):
         else:
             self.gain(seat, kind, level)  # type: ignore[attr-defined]
 
-    def forklifts_out(self, seat: int) -> list[int]:
-        """Turns until each away Forklift is READY (1-3), one entry per distinct value."""
-        waits = {self.fk_ret[seat * 3 + f] - self.turn for f in range(3)}
+    def forklifts_out(self, seat: int, skip: int = 0) -> list[int]:
+        """Turns until each away Forklift is READY (1-3), one entry per distinct value; Forklifts
+        in the bitmask ``skip`` left out."""
+        waits = {self.fk_ret[seat * 3 + f] - self.turn for f in range(3) if not skip >> f & 1}
         return sorted(w for w in waits if w > 0)
 
-    def move_back(self, seat: int, wait: int) -> None:
+    def move_back(self, seat: int, wait: int, skip: int = 0) -> int:
         """Tweenie / B Structure: move a Forklift back one space (one turn nearer READY), taking no
-        resource where it lands. One due next turn is READY now and must be placed this turn."""
+        resource where it lands. One due next turn is READY now and must be placed this turn; it
+        may not go back to the Wedge it just left (rulebook "Rotating the Steering Wheel").
+        Returns the Forklift moved (not one in the bitmask ``skip``)."""
         for f in range(3):
-            if self.fk_ret[seat * 3 + f] - self.turn == wait:
-                self.fk_ret[seat * 3 + f] -= 1
-                return
+            i = seat * 3 + f
+            if not skip >> f & 1 and self.fk_ret[i] - self.turn == wait:
+                self.fk_last[i] = (self.wheel + wait) % 6  # the Wedge it stands on now
+                self.fk_ret[i] -= 1
+                return f
+        raise AssertionError(wait)
 
     # ------------------------------------------------------------------ draw piles (M13)
     def draw_cards(self, count: int) -> list[int]:

@@ -279,3 +279,24 @@ def test_viewing_extra_tiles_keeps_one():
 def test_tweenie_gap_option_any_allows_an_empty_assembly_line():
     state = table(turn=1, tweenie_gap="any")
     assert "tweenie Wood Chipper" in legal(state)
+
+
+def test_the_forklift_garage_moves_each_forklift_back_at_most_once():
+    # "move up to 2 Forklifts back 1 space each": the same Forklift cannot be moved twice.
+    state = table(turn=1)
+    structure(state, 0, "Forklift Garage")
+    workers(state, 0, 3)
+    play(state, "forklift to L3", "as component", "work structure", "back forklift due in 3")
+    assert "back forklift due in 2" not in legal(state)
+
+
+def test_a_forklift_moved_back_twice_may_not_return_to_the_wedge_it_last_left():
+    # Reverse Gear, then the Copier, on the same Forklift: from the Level 2 Wedge it goes back to
+    # the Level 1 Wedge, then to READY. It just left the Level 1 Wedge, so that one is closed to it.
+    state = table(turn=1)
+    state.fk_ret[1] = state.fk_ret[2] = 4  # the other two are away
+    play(state, "forklift to L2", "as component")
+    machinery(state, 0, 0, "cards")
+    play(state, "tweenie Reverse Gear", "cell r1c2", "back forklift due in 2",
+         "tweenie Copier", "cell r1c3", "back forklift due in 1")
+    assert [a for a in legal(state) if a.startswith("forklift")] == ["forklift to L2", "forklift to L3"]
