@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from boardwright.engine import Action, reaction_order
+from boardwright.engine import Action, clockwise, reaction_order
 
 from .content import TRAP
 
@@ -58,7 +58,12 @@ def lose_random_cards(s: MouState, seat: int, count: int, to: int = -1) -> None:
         card = hand.pop(rng.below(len(hand)))
         if to >= 0:
             s.hands[to].append(card)
-            s.known[seat] = []      # only the taker sees which card went
+            taker = s.seen[to][seat] + s.known[seat]
+            if card in taker:
+                taker.remove(card)
+            forget_hand(s, seat)    # only the taker sees which card went ...
+            s.seen[to][seat] = taker
+            s.seen[seat][to].append(card)   # ... and the player who lost it
         else:
             s.discards.append(card)
             forget(s, seat, card)
@@ -71,10 +76,22 @@ def leave_hand(s: MouState, seat: int, card: int) -> None:
 
 
 def forget(s: MouState, seat: int, card: int) -> None:
-    """A card of this kind left the hand: it may have been the publicly known one."""
+    """A card of this kind left the hand face up: it may have been a known one (publicly known,
+    or known to one seat that saw it taken from its own hand)."""
     known = s.known[seat]
     if known and card in known:
         known.remove(card)
+    for seen in s.seen:
+        known = seen[seat]
+        if known and card in known:
+            known.remove(card)
+
+
+def forget_hand(s: MouState, seat: int) -> None:
+    """A card left the hand unseen (face down, or at random): any known card may be the one."""
+    s.known[seat] = []
+    for seen in s.seen:
+        seen[seat] = []
 
 
 def is_guarded(s: MouState, seat: int, guard: str) -> bool:
@@ -297,6 +314,37 @@ def can_react(s: MouState, seat: int) -> bool:
     return bool(held) and any(action_plays(s, seat, k) for k in held)
 
 
+def playable_cards(s: MouState, seat: int) -> set[int]:
+    """The Action cards ``seat`` could play now if it held them (a public fact)."""
+    return {k for k in s.A.action_cards if action_plays(s, seat, k)}
+
+
+def window_skips(s: MouState) -> int:
+    """The seat a window does not ask: the active player after its own card and at its turn's end."""
+    return s.active if s.win_kind in (W_RESOLVED, W_END) else -1
+
+
+def window_facts(s: MouState, seat: int) -> tuple[list[int], list[int]]:
+    """What the open window shows ``seat`` about the others' hands (U6): the seats asked so far
+    hold a playable Action card; those it went past without asking hold none."""
+    if s.phase != P_WINDOW:
+        return [], []
+    asked = s.to_act[0]
+    order = clockwise(s.active, s.players)
+    before = order[:order.index(asked)]
+    skip = window_skips(s)
+    must = [o for o in [*s.win_passed, asked] if o != seat]
+    return must, [o for o in before if o not in (seat, skip) and o not in s.win_passed]
+
+
+def requeue(s: MouState) -> None:
+    """After the hands were resampled: the rest of the window's queue from the new hands."""
+    asked = s.to_act[0]
+    order = clockwise(s.active, s.players)
+    skip = window_skips(s)
+    s.win_queue = [asked] + [o for o in order[order.index(asked) + 1:] if o != skip and can_react(s, o)]
+
+
 def open_window(s: MouState, kind: int, cont: int) -> None:
     """Ask, clockwise from the active player, each player holding a playable Action card.
 
@@ -305,11 +353,12 @@ def open_window(s: MouState, kind: int, cont: int) -> None:
     """
     s.win_kind = kind
     s.win_cont = cont
+    s.win_passed = []
     if s.disc_left:
         s.phase = P_DISCARD
         s.to_act = (s.disc_seat,)
         return
-    skip = s.active if kind in (W_RESOLVED, W_END) else -1
+    skip = window_skips(s)
     queue = reaction_order(s.active, s.players, lambda seat: seat != skip and can_react(s, seat))
     if not queue:
         proceed(s, cont)
@@ -320,7 +369,7 @@ def open_window(s: MouState, kind: int, cont: int) -> None:
 
 
 def pass_window(s: MouState) -> None:
-    s.win_queue.pop(0)
+    s.win_passed.append(s.win_queue.pop(0))
     if s.win_queue:
         s.to_act = (s.win_queue[0],)
     else:

@@ -23,8 +23,8 @@ class MouState(State):
         "choice", "clock", "deck", "defenders", "disc_left", "disc_seat", "discards", "door_names",
         "evolutions", "fresh", "hands", "known", "known_bottom", "last_bids", "machines", "max_rounds",
         "on_auction", "open_", "pawn", "pending", "phase", "pile", "power_used", "reached", "recycle",
-        "round", "scrapped", "shown", "target", "turn_no", "ue", "ue_tokens", "under", "win_cont",
-        "win_kind", "win_queue", "winners_",
+        "round", "scrapped", "seen", "shown", "target", "turn_no", "ue", "ue_tokens", "under", "win_cont",
+        "win_kind", "win_passed", "win_queue", "winners_",
     )
 
     c: Content
@@ -60,6 +60,7 @@ class MouState(State):
         self.under = [[-1, -1, -1] for _ in range(n)]
         self.shown = [[False, False, False] for _ in range(n)]
         self.known: list[list[int]] = [[] for _ in range(n)]
+        self.seen: list[list[list[int]]] = [[[] for _ in range(n)] for _ in range(n)]
         pile = [m.id for m in c.machines for _ in range(m.count)]
         self.streams["machines"].shuffle(pile)
         self.pile = pile
@@ -89,6 +90,7 @@ class MouState(State):
         self.win_kind = R.W_REVEAL
         self.win_cont = R.C_BIDS
         self.win_queue: list[int] = []
+        self.win_passed: list[int] = []
         self.att_seat = self.att_card = self.att_target = self.att_door = -1
         self.att_world = False
         self.att_cancelled = False
@@ -231,7 +233,7 @@ class MouState(State):
         elif phase == R.P_HIDE:
             if kind == "hide":
                 self.hands[seat].remove(action.args[0])
-                self.known[seat] = []   # a face-down card left: it may have been a known one
+                R.forget_hand(self, seat)   # a face-down card left: it may have been a known one
                 self.under[seat][self.pending] = action.args[0]
                 self.shown[seat][self.pending] = False
             R.to_main(self)
@@ -363,26 +365,50 @@ class MouState(State):
     def _resample(self, seat: int, rng: Stream) -> None:
         """Hands, cards under others' doors and the pile orders, pooled in sorted order and dealt anew.
 
-        Publicly known cards stay: a creature captured into a hand, a lasting trap seen under its door.
+        Kept: publicly known cards (a creature captured into a hand, a lasting trap seen under its
+        door) and the cards ``seat`` saw taken from its own hand. In a reaction window the deal
+        keeps what the window showed (U6): the seats asked so far hold a playable Action card, the
+        seats it skipped hold none; the rest of its queue follows from the new hands.
         """
         others = [o for o in range(self.players) if o != seat]
+        must, must_not = R.window_facts(self, seat)
+        playable = {o: R.playable_cards(self, o) for o in must + must_not}
+        kept: dict[int, list[int]] = {}
         pool = list(self.deck)
         for o in others:
+            kept[o] = sorted(self.known[o] + self.seen[seat][o])
             unknown = list(self.hands[o])
-            for k in self.known[o]:
+            for k in kept[o]:
                 unknown.remove(k)
             pool += unknown
             pool += [k for d, k in enumerate(self.under[o]) if k >= 0 and not self.shown[o][d]]
         pool.sort()
         rng.shuffle(pool)
+        dealt: dict[int, list[int]] = {}
+        for o in must_not + [o for o in must if not playable[o].intersection(kept[o])]:
+            size = len(self.hands[o]) - len(kept[o])
+            if o in must_not:
+                part = [k for k in pool if k not in playable[o]][:size]
+            else:
+                part = _with_one_of(pool, size, playable[o], rng)
+            for k in part:
+                pool.remove(k)
+            dealt[o] = part
         for o in others:
-            size = len(self.hands[o]) - len(self.known[o])
-            self.hands[o] = sorted(self.known[o]) + pool[:size]
-            del pool[:size]
+            part = dealt.get(o, [])
+            missing = len(self.hands[o]) - len(kept[o]) - len(part)
+            self.hands[o] = kept[o] + part + pool[:missing]
+            del pool[:missing]
+        for o in others:
             for d in range(3):
                 if self.under[o][d] >= 0 and not self.shown[o][d]:
                     self.under[o][d] = pool.pop()
         self.deck = pool
+        for v in others:        # what the others saw of each other's hands is hidden from seat
+            for o in others:
+                self.seen[v][o] = []
+        if self.phase == R.P_WINDOW:
+            R.requeue(self)
         known = len(self.pile) - self.known_bottom
         top = sorted(self.pile[:known])
         rng.shuffle(top)
@@ -403,6 +429,7 @@ class MouState(State):
         new.pile = self.pile.copy()
         new.scrapped = self.scrapped.copy()
         new.win_queue = self.win_queue.copy()
+        new.win_passed = self.win_passed.copy()
         new.reached = self.reached.copy()
         new.winners_ = self.winners_.copy()
         new.hands = [h.copy() for h in self.hands]
@@ -410,6 +437,7 @@ class MouState(State):
         new.under = [d.copy() for d in self.under]
         new.shown = [d.copy() for d in self.shown]
         new.known = [k.copy() for k in self.known]
+        new.seen = [[k.copy() for k in row] for row in self.seen]
         new.machines = [m.copy() for m in self.machines]
         new.evolutions = [e.copy() for e in self.evolutions]
         new.defenders = [d.copy() for d in self.defenders]
@@ -420,3 +448,16 @@ class MouState(State):
 
     def _winners(self) -> list[int]:
         return list(self.winners_)
+
+
+def _with_one_of(pool: list[int], size: int, wanted: set[int], rng: Stream) -> list[int]:
+    """``size`` cards from the shuffled ``pool`` that include one of ``wanted``: drawn again until
+    they do (a sample of the hands that hold one); after many misses, one is put in."""
+    if not size:
+        return []
+    for _ in range(64):
+        if wanted.intersection(pool[:size]):
+            return pool[:size]
+        rng.shuffle(pool)
+    found = next((k for k in pool[size - 1:] if k in wanted), None)
+    return pool[:size] if found is None else [*pool[:size - 1], found]

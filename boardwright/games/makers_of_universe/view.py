@@ -31,6 +31,7 @@ def build_view(s: MouState, seat: int | None) -> dict[str, Any]:
             "hand_size": len(s.hands[p]),
             "hand": sorted(cards[k].name for k in s.hands[p]) if mine else None,
             "known_cards": sorted(cards[k].name for k in s.known[p]),
+            "known_to_you": sorted(cards[k].name for k in s.seen[seat][p]) if seat is not None else [],
             "doors": [{"name": c.doors[s.door_names[p][d]], "active": s.open_[p][d],
                        "card_under": s.under[p][d] >= 0,
                        "under": cards[s.under[p][d]].name
@@ -62,6 +63,7 @@ def build_view(s: MouState, seat: int | None) -> dict[str, Any]:
         "discard": [cards[k].name for k in s.discards],
         "scrapped": [machines[m].name for m in s.scrapped],
         "window": R.WINDOWS[s.win_kind] if s.phase == R.P_WINDOW else None,
+        "window_passed": list(s.win_passed) if s.phase == R.P_WINDOW else [],
         "attack": None,
         "players": players,
     }
