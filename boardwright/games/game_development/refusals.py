@@ -29,7 +29,8 @@ def why_illegal(state: GameDevelopmentState, seat: int, action: Action) -> Illeg
                              f"play a bug from your hand under seat {state.active}'s control, or pass")
     if phase == PAY:
         need = ", ".join(state.view(seat).get("paying", {}).get("still_needed", []))
-        if kind == "pay" or kind == "use":
+        converts = kind == "use" and any(e.startswith("convert-") for e in cards[action.args[0]].lead)
+        if kind == "pay" or converts:
             return IllegalAction("Features/Bugs",
                                  f"that step would not help pay {need}, or leave it unpayable")
         return IllegalAction("Features/Bugs", f"finish paying {cards[state.pay_card].name} first ({need})")
@@ -56,6 +57,9 @@ def why_illegal(state: GameDevelopmentState, seat: int, action: Action) -> Illeg
         return IllegalAction("Features/Bugs", f"your developers cannot pay to destroy {card.name}")
     if card.id not in state.hands[seat]:
         return IllegalAction("Turn (D1)", f"{card.name} is not in your hand")
+    if len(action.args) > 1 and action.args[1] >= state.players:
+        return IllegalAction("Features/Bugs" if kind == "bug" else card.name,
+                             f"there is no seat {action.args[1]} (seats are 0 to {state.players - 1})")
     if kind == "develop":
         return IllegalAction("Developers", "developers can only be played during Preproduction")
     if kind == "feature":

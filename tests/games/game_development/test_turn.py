@@ -104,3 +104,21 @@ def test_an_empty_deck_is_refilled_from_the_shuffled_discard_pile():
     state.deck = []
     finish_turn(state)
     assert len(state.hands[1]) == 6 and state.discard == []
+
+
+def test_a_bug_on_a_seat_that_does_not_exist_is_refused_naming_the_rule():
+    state = at_milestone("Alpha")
+    arrange(state, 0, ["Memory Leak"])
+    with pytest.raises(bw.IllegalAction, match="there is no seat 3") as error:
+        play(state, "play Memory Leak on seat 3")
+    assert error.value.rule == "Features/Bugs"
+
+
+def test_while_paying_a_cost_an_action_lead_ability_waits_until_it_is_paid():
+    state = at_milestone("Alpha", developers={0: ["Jurassic J", "Legendary L"]}, leads=["Jurassic J"])
+    arrange(state, 0, ["Secret Level"])
+    play(state, "play Secret Level")
+    before = state.fingerprint()
+    with pytest.raises(bw.IllegalAction, match="finish paying Secret Level first"):
+        play(state, "use Jurassic J")
+    assert state.fingerprint() == before
