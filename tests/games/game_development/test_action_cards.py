@@ -157,3 +157,47 @@ def test_sharing_ideas_takes_go_round_from_your_left_and_end_with_you():
     play(state, "play Sharing Ideas")
     # seat 1 takes from seat 0 (nothing), seat 2 takes Big B from seat 1, seat 0 takes it from seat 2
     assert state.hands == [[card("Big B")], [], []]
+
+
+def test_crunch_mode_does_not_take_counters_below_zero():
+    state = at_milestone("Alpha", developers={0: ["Awesome A", "Big B"]})
+    state.counters[0] = [1, 0]
+    arrange(state, 0, ["Crunch Mode"])
+    play(state, "play Crunch Mode")
+    assert state.counters[0] == [0, 0]
+
+
+def test_source_control_conflict_may_destroy_your_own_feature_the_copy_worth_most():
+    state = at_milestone("Alpha")
+    arrange(state, 0, ["Source Control Conflict"])
+    put_in_play(state, 0, features=["Pause Menu", "Pause Menu"])
+    state.bonus[0] = [0, 1]                    # the second was played after Jurassic J
+    play(state, "play Source Control Conflict on Pause Menu of seat 0")
+    assert state.bonus[0] == [0]
+
+
+def test_feature_creep_bugs_come_after_the_discard_and_only_players_holding_a_bug_are_asked():
+    state = at_milestone("Alpha", players=3)
+    arrange(state, 0, ["Feature Creep", "Pause Menu", "Save System", "Secret Level", "Boss Fight",
+                       "Raise Morale", "Crunch Mode"])
+    arrange(state, 1, ["Pause Menu"])
+    arrange(state, 2, ["Memory Leak"])
+    play(state, "play Feature Creep", "end turn")
+    assert state.to_act == (0,) and state.phase == 2     # seat 0 discards first
+    play(state, "discard Crunch Mode")
+    assert state.to_act == (2,) and legal(state) == ["play Memory Leak on seat 0", "pass"]
+
+
+def test_trading_ideas_with_an_empty_hand_gives_nothing():
+    state = at_milestone("Alpha")
+    arrange(state, 0, ["Trading Ideas"])
+    arrange(state, 1, ["Boss Fight"])
+    play(state, "play Trading Ideas on seat 1")            # your hand is empty once it is played
+    assert state.hands == [[card("Boss Fight")], []]
+
+
+def test_a_bug_may_be_played_on_yourself():
+    state = at_milestone("Alpha")
+    arrange(state, 0, ["Memory Leak"])
+    play(state, "play Memory Leak on seat 0")
+    assert state.bugs[0] == [card("Memory Leak")]

@@ -16,6 +16,7 @@ from .scenario import (
     play,
     put_in_play,
     set_counters,
+    stack_deck,
 )
 
 
@@ -140,3 +141,71 @@ def test_a_developer_without_its_title_has_no_lead_ability():
     state = at_milestone("Alpha", developers={0: ["Beautiful B"]})
     with pytest.raises(bw.IllegalAction, match="not one of your Leads"):
         play(state, "use Beautiful B")
+
+
+def test_game_designer_goes_on_a_producer():
+    state = new()
+    arrange(state, 0, ["Big B"])
+    play(state, "play Big B")
+    for _ in range(6):
+        finish_turn(state)
+    assert state.view(0)["players"][0]["developers"][0]["lead"] == "Game Designer"
+
+
+def test_a_lead_title_for_a_developer_of_another_kind_is_refused():
+    state = new()
+    arrange(state, 0, ["Wild W", "Mickey M", "Killer K"])
+    play(state, "play Wild W", "play Mickey M", "play Killer K")
+    for _ in range(6):
+        finish_turn(state)
+    with pytest.raises(bw.IllegalAction) as error:
+        play(state, "lead Killer K")
+    assert error.value.rule == "Preproduction (D5)" and state.to_act == (0,)
+
+
+def test_bioshock_b_boost_is_for_non_programmers_only():
+    state = at_milestone("Alpha", developers={0: ["Bioshock B", "Beastmode B"]}, leads=["Bioshock B"])
+    arrange(state, 0, ["Save System"])                  # Prog: 2
+    play(state, "use Bioshock B", "play Save System", "pay Beastmode B")
+    assert state.view(0)["paying"]["still_needed"] == ["Prog: 1"]
+
+
+def test_magical_m_gives_no_extra_resource_for_a_feature():
+    state = at_milestone("Alpha", developers={0: ["Magical M"]}, leads=["Magical M"])
+    arrange(state, 0, ["Save System"])                  # Prog: 2
+    play(state, "play Save System", "pay Magical M")
+    assert state.view(0)["paying"]["still_needed"] == ["Prog: 1"]
+
+
+def test_wild_w_gives_no_extra_resource_for_a_bug():
+    state = at_milestone("RTM", developers={0: ["Wild W"]}, leads=["Wild W"])
+    put_in_play(state, 0, bugs=["Memory Leak"])         # RTM: Prog 2
+    play(state, "destroy Memory Leak", "pay Wild W")
+    assert state.view(0)["paying"]["still_needed"] == ["Prog: 1"]
+
+
+def test_jurassic_j_bonus_lapses_at_the_end_of_the_turn():
+    state = at_milestone("Alpha", developers={0: ["Jurassic J"]}, leads=["Jurassic J"])
+    play(state, "use Jurassic J")
+    finish_turn(state)
+    finish_turn(state)
+    arrange(state, 0, ["Pause Menu"])
+    play(state, "play Pause Menu", "pay Jurassic J")
+    assert state.scores()[0] == 1
+
+
+def test_jurassic_j_bonus_is_not_taken_by_features_crunch_mode_places():
+    """Crunch Mode places features into play; it does not play them (R7)."""
+    state = at_milestone("Alpha", developers={0: ["Jurassic J"]}, leads=["Jurassic J"])
+    arrange(state, 0, ["Crunch Mode"])
+    stack_deck(state, ["Pause Menu", "Raise Morale", "Trading Ideas", "Feature Creep",
+                       "Source Control Conflict"])
+    state.actions_left = 2                      # as after Wishing W's extra Action
+    play(state, "use Jurassic J", "play Crunch Mode")
+    assert (state.bonus[0], state.view(0)["next_feature_bonus"]) == ([0], 1)
+
+
+def test_e_machete_doubles_its_counters_after_the_design_document():
+    state = at_milestone("Beta", developers={0: ["E Machete"]}, leads=["E Machete"],
+                         documents={0: ["Level Design Document"]})
+    assert counters_of(state, 0, "E Machete") == (3 + 1) * 2

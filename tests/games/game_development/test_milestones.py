@@ -154,3 +154,25 @@ def test_design_documents_give_their_kind_1_extra_counter_each_milestone(documen
                                                  else "Mighty M"]},
                          documents={0: [document]})
     assert state.counters[0] == [4, 3]
+
+
+def test_preproduction_one_design_document_a_turn():
+    state = new()
+    arrange(state, 0, ["Art Style Guide", "Game Design Document"])
+    play(state, "play Art Style Guide")
+    assert "play Game Design Document" not in legal(state)
+
+
+def test_counters_left_at_a_milestone_end_do_not_carry_over():
+    state = at_milestone("Alpha", developers={0: ["Legendary L"]})
+    state.round = state.turns[state.milestone]
+    finish_turn(state)
+    finish_turn(state)
+    assert (state.milestone, counters_of(state, 0, "Legendary L")) == (3, 3)
+
+
+def test_beta_either_or_cost_takes_one_more():
+    state = at_milestone("Beta", developers={0: ["Awesome A"]})
+    arrange(state, 0, ["Particle Effects"])               # Art/Prog: 2 -> Art/Prog: 3
+    play(state, "play Particle Effects", "pay Awesome A")
+    assert state.view(0)["paying"]["still_needed"] == ["Art/Prog: 2"]
