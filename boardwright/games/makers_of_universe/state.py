@@ -333,7 +333,7 @@ class MouState(State):
             return IllegalAction("Using an Action Card",
                                  "in a reaction window you play a playable Action card or pass (U6)")
         if phase != R.P_MAIN:
-            return IllegalAction("Sequence of Play", f"now is the step '{R.PHASES[phase]}', not '{action}'")
+            return self._why_illegal_step(phase, kind, action)
         if kind in ("send", "send_world", "fire") and self.round == 1:
             return IllegalAction("Attacking a World", "it is forbidden to attack during the first round (U7)")
         if kind in ("send", "send_world", "fire"):
@@ -354,6 +354,28 @@ class MouState(State):
         if kind == "play":
             return IllegalAction("Using an Action Card", "you need that card and a target it can affect")
         return IllegalAction("Action Phase", f"'{action}' is not an action of your turn now")
+
+    def _why_illegal_step(self, phase: int, kind: str, action: Action) -> IllegalAction:
+        """Refusals inside a step of a move: the rule the step carries out."""
+        if phase == R.P_DRAW and kind != "draw":
+            return IllegalAction("Action Phase", "your turn begins with the draw: 2 Resource cards, "
+                                 "2 UE, or one of each")
+        if phase == R.P_DOORS and kind == "activate":
+            return IllegalAction("Buying Phase", "the buyer turns inactive doors to their active face "
+                                 "for its new Machine (U3)")
+        if phase == R.P_AIM and kind == "attack":
+            return IllegalAction("Attacking a World", "a creature is placed before an active door of an "
+                                 "enemy world")
+        if phase == R.P_HIDE and kind == "hide":
+            return IllegalAction("Trapping a Door", "the card placed under the door comes from your hand")
+        if phase == R.P_GIVE and kind == "give":
+            return IllegalAction("Discarding", "the cards exchanged come from your hand")
+        if phase == R.P_DISCARD and kind == "discard":
+            return IllegalAction("Destroying an Enemy Machine", "the cards discarded come from your hand (U8)")
+        if phase == R.P_CHOOSE and kind in ("destroy", "wreck", "kill", "evolve"):
+            return IllegalAction("Attacking a World", "the creature's effect acts on what the attacked "
+                                 "world holds (a Palace cannot be destroyed)")
+        return IllegalAction("Sequence of Play", f"now is the step '{R.PHASES[phase]}', not '{action}'")
 
     # ---------------------------------------------------------------- information
     def _view(self, seat: int | None) -> dict:
