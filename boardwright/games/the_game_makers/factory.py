@@ -51,7 +51,9 @@ class Factory(Manufacturing):
 
     def do_work(self, seat: int, action: Action) -> None:
         """Assign workers from the Break Room to a space: Gain 1 (M8: any resource of the tier's
-        level), an Enhancement, or an active B Structure's recessed space."""
+        level other than wood -- the rulebook's Gain 1 exchanges the workers for "a different
+        resource": a card, a tile, a die or plastic), an Enhancement, or an active B Structure's
+        recessed space."""
         space = action.args[0]
         need = self.space_workers(seat, space)
         for lv in need:
@@ -59,7 +61,7 @@ class Factory(Manufacturing):
         self.work1[seat * 10 + space] = need[0]
         self.work2[seat * 10 + space] = need[1] if len(need) == 2 else 0
         if space < 3:
-            self.stack.append(("wild", space + 1))
+            self.stack.append(("wild", space + 1, 1))  # an exchange: not wood again
         elif space == STRUCTURE_SPACE:
             sid = self.structs[seat * 3 + 1]
             self.effect(seat, self.content.structures[sid].gain)

@@ -139,6 +139,8 @@ class Resources(Warehouse):
                 out.append(acts.as_asset[kind])
             return out
         if what == "wild":
+            if len(frame) > 2:  # Gain 1: a different resource than the wood spent
+                return [a for a in acts.take if a.args[0] != WOOD]
             return list(acts.take)
         if what == "tilepick":
             return [acts.keep_tile[t] for t in frame[1]]
@@ -156,8 +158,8 @@ class Resources(Warehouse):
 
     # ------------------------------------------------------------------ using: carrying out
     def do_take(self, seat: int, action: Action) -> None:
-        """The Wild Wedge: any one resource of its level (M2)."""
-        _, level = self.stack.pop()
+        """The Wild Wedge: any one resource of its level (M2); Gain 1 likewise, except wood."""
+        level = self.stack.pop()[1]
         self.gain(seat, action.args[0], level)
 
     def do_keep(self, seat: int, action: Action) -> None:

@@ -34,7 +34,7 @@ def frame_view(frame: tuple[Any, ...], mine: bool) -> dict[str, Any]:
         if mine:
             out["offer"] = list(offer)
         return out
-    names = {"use": ("kind", "level", "extra"), "wild": ("level",), "cell": ("piece",),
+    names = {"use": ("kind", "level", "extra"), "wild": ("level", "exchange"), "cell": ("piece",),
              "column": ("steps", "column"), "build": ("level",), "pay": ("card", "needs"),
              "display": ("card",), "discard": ("kind", "count", "space"), "back": ("count", "optional", "moved"),
              "swap": ("left",)}.get(what, ())
@@ -172,7 +172,11 @@ def why_illegal(state: GameMakersState, seat: int, action: Action) -> IllegalAct
         return IllegalAction("Structure Drafting (M11)",
                              "pick a tile of a letter you lack from a set you hold")
     if state.stack:
-        what = state.stack[-1][0]
+        frame = state.stack[-1]
+        what = frame[0]
+        if what == "wild" and len(frame) > 2 and action.kind == "take":
+            return IllegalAction("Gain 1 (M8)", "workers are exchanged for a different resource: "
+                                                "a card, a tile, a die or plastic, not wood")
         if action.kind in ("make",) and what in ("cards", "use"):
             return IllegalAction(*MAIN_RULES["make"])
         if action.kind == "pay":

@@ -25,7 +25,25 @@ def test_gain_one_level_one_takes_two_level_one_workers():
     state = table(turn=1)
     workers(state, 0, 1)
     play(state, "work gain L1")
-    assert legal(state) == ["take cards", "take tiles", "take wood", "take dice", "take plastic"]
+    assert state.view(0)["pending"][-1] == {"step": "wild", "level": 1, "exchange": 1}
+
+
+def test_gain_one_exchanges_workers_for_a_card_tile_die_or_plastic_never_wood():
+    # "spend an existing resource ... to gain a different resource": a card, a tile, a die, or plastic
+    state = table(turn=1)
+    workers(state, 0, 1)
+    play(state, "work gain L1")
+    assert legal(state) == ["take cards", "take tiles", "take dice", "take plastic"]
+
+
+def test_gain_one_refuses_wood_naming_the_rule():
+    state = table(turn=1)
+    workers(state, 0, 1)
+    play(state, "work gain L1")
+    before = state.fingerprint()
+    with pytest.raises(IllegalAction, match="Gain 1"):
+        state.apply(0, "take wood")
+    assert state.fingerprint() == before
 
 
 def test_gain_one_level_two_takes_a_level_one_and_a_level_two_worker():
@@ -37,14 +55,14 @@ def test_gain_one_level_two_takes_a_level_one_and_a_level_two_worker():
 def test_gain_one_level_three_takes_two_level_three_workers():
     state = table(turn=1)
     workers(state, 0, 3, 3)
-    play(state, "work gain L3", "take wood", "as component")
-    assert state.view(0)["seats"][0]["components"]["wood"] == [0, 0, 1]
+    play(state, "work gain L3", "take dice", "as component")
+    assert state.view(0)["seats"][0]["components"]["dice"] == [0, 0, 1]
 
 
 def test_a_worker_space_is_used_once_until_the_workers_reset():
     state = table(turn=1)
     workers(state, 0, 1, 1, 1)
-    play(state, "work gain L1", "take wood", "as component")
+    play(state, "work gain L1", "take dice", "as component")
     assert "work gain L1" not in legal(state)
 
 
