@@ -132,8 +132,8 @@ def describe_action(text: str) -> str:
         "destroy": f"spend your Action and pay the cost to destroy the bug {rest}",
         "use": f"use the Lead ability of {rest}",
         "pay": f"remove a counter from {rest} to generate its resource towards the cost",
-        "discard": f"discard {rest} (hand limit 5)",
+        "discard": f"discard {rest} (down to the hand limit)",
         "lead": f"attach the Lead title of its kind to {rest}",
-        "end": "end your turn (then discard down to 5)",
+        "end": "end your turn (then discard down to the hand limit)",
         "pass": "play no bug now",
     }.get(verb, text)

@@ -201,3 +201,11 @@ def test_a_bug_may_be_played_on_yourself():
     arrange(state, 0, ["Memory Leak"])
     play(state, "play Memory Leak on seat 0")
     assert state.bugs[0] == [card("Memory Leak")]
+
+
+def test_crunch_mode_places_its_revealed_cards_at_once_so_a_revealed_build_breaker_stops_no_feature():
+    state = at_milestone("Alpha", developers={0: ["Awesome A"]})
+    arrange(state, 0, ["Crunch Mode"])
+    stack_deck(state, ["Build Breaker", "Pause Menu"])
+    play(state, "play Crunch Mode")
+    assert card("Pause Menu") in state.features[0] and card("Build Breaker") in state.bugs[0]
