@@ -575,6 +575,13 @@ def android_evolutions(s: MouState, seat: int, world: int) -> list[int]:
                    and cards[k].family == "evolution"})
 
 
+def fitting_evolutions(s: MouState, seat: int, world: int) -> set[int]:
+    """Every Evolution card (held or not) ``seat`` could place through the Machines of ``world``."""
+    owned = s.machines[world]
+    placed = s.evolutions[seat]
+    return {c.id for c in s.c.cards if c.family == "evolution" and c.machine in owned and c.id not in placed}
+
+
 def place_evolution(s: MouState, seat: int, card: int) -> None:
     leave_hand(s, seat, card)
     s.evolutions[seat].append(card)

@@ -390,11 +390,15 @@ class MouState(State):
         Kept: publicly known cards (a creature captured into a hand, a lasting trap seen under its
         door) and the cards ``seat`` saw taken from its own hand. In a reaction window the deal
         keeps what the window showed (U6): the seats asked so far hold a playable Action card, the
-        seats it skipped hold none; the rest of its queue follows from the new hands.
+        seats it skipped hold none; the rest of its queue follows from the new hands. A player
+        asked where its Scientist Android places an Evolution holds one that fits.
         """
         others = [o for o in range(self.players) if o != seat]
         must, must_not = R.window_facts(self, seat)
         playable = {o: R.playable_cards(self, o) for o in must + must_not}
+        if self.phase == R.P_CHOOSE and self.choice == R.CH_EVOLVE and self.att_seat != seat:
+            must = [self.att_seat]   # asked where to place an Evolution: it holds one that fits
+            playable[self.att_seat] = R.fitting_evolutions(self, self.att_seat, self.att_target)
         kept: dict[int, list[int]] = {}
         pool = list(self.deck)
         for o in others:

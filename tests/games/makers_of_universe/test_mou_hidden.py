@@ -86,3 +86,12 @@ def test_cards_known_to_be_in_a_hand_are_always_really_there():
                 for p in range(s.players):
                     if p != viewer:
                         assert not Counter(s.known[p] + s.seen[viewer][p]) - Counter(s.hands[p])
+
+
+def test_a_player_asked_where_its_android_places_an_evolution_holds_one_that_fits_when_determinized():
+    s = turn(new_game(seed=2))
+    hand(s, 0, "Scientist Android", "Oceans", "Pit Trap", "Pit Trap")
+    s.machines[1] = [s.c.machine_named("Tide Engine").id]
+    play(s, "send Scientist Android", "attack seat 1 door 1")
+    assert s.phase == R.P_CHOOSE
+    assert all(card(s, "Oceans") in s.determinize(2, seed).hands[0] for seed in range(20))
