@@ -13,7 +13,7 @@ from boardwright.engine import Action, IllegalAction, Stream
 from . import scoring
 from .actions import SPACES
 from .board import DRAFT, EMPTY, PLAY, SETUP, TWEENIE_BASE
-from .content import COLUMNS, KINDS, LETTERS
+from .content import CARDS, COLUMNS, KINDS, LETTERS
 
 if TYPE_CHECKING:
     from .state import GameMakersState
@@ -158,8 +158,6 @@ STEP_RULES = {
 }
 MAIN_RULES = {
     "forklift": ("Forklift Movement", "no READY Forklift can go to that Wedge"),
-    "make": ("Game Manufacturing", "the Components (after machinery discounts) do not cover that "
-                                   "Contract, or the space or the Display Case does not allow it"),
     "work": ("Wood & Workers", "that space is taken or needs workers of other levels in the Break Room"),
     "tweenie": ("Tweenies", "that Tweenie is used, has no square gap, or nothing to act on"),
     "plant": ("Tree Space Requirements", "that tree space is planted or you lack the components"),
@@ -171,14 +169,14 @@ def why_illegal(state: GameMakersState, seat: int, action: Action) -> IllegalAct
     if state.phase == DRAFT:
         return IllegalAction("Structure Drafting (M11)",
                              "pick a tile of a letter you lack from a set you hold")
+    if action.kind == "make" and (not state.stack or state.stack[-1][0] in ("cards", "use")):
+        return why_not_make(state, seat, action.args[0])
     if state.stack:
         frame = state.stack[-1]
         what = frame[0]
         if what == "wild" and len(frame) > 2 and action.kind == "take":
             return IllegalAction("Gain 1 (M8)", "workers are exchanged for a different resource: "
                                                 "a card, a tile, a die or plastic, not wood")
-        if action.kind in ("make",) and what in ("cards", "use"):
-            return IllegalAction(*MAIN_RULES["make"])
         if action.kind == "pay":
             return IllegalAction("Contract Over-Paying",
                                  "pay with a component of the required level or higher, never lower")
@@ -186,6 +184,23 @@ def why_illegal(state: GameMakersState, seat: int, action: Action) -> IllegalAct
                              f"'{action}' is not a choice now: finish the current step ({what}) first")
     rule, reason = MAIN_RULES.get(action.kind, ("Taking a Turn", f"'{action}' is not a choice now"))
     return IllegalAction(rule, reason)
+
+
+def why_not_make(state: GameMakersState, seat: int, space: int) -> IllegalAction:
+    """Why the Contract in ``space`` cannot be manufactured now."""
+    card = state.contracts[seat][space]
+    if card == EMPTY:
+        return IllegalAction("Cards & Contracts", f"Contract space {space + 1} holds no Contract")
+    if EMPTY not in state.display[seat]:
+        return IllegalAction("Game Manufacturing (M5)", "the Display Case has no empty slot")
+    needs = state.requirements(seat, card)
+    wanted = ", ".join(f"{level} cards" if kind == CARDS else f"{KINDS[kind]} L{level}"
+                       for kind, level in needs)
+    if state.can_pay(seat, [(kind, level if kind == CARDS else 1) for kind, level in needs]):
+        return IllegalAction("Contract Over-Paying", "a lower-level component never pays a higher "
+                                                     f"requirement (after machinery discounts: {wanted})")
+    return IllegalAction("Game Manufacturing", "the Components do not cover the Contract "
+                                               f"(after machinery discounts: {wanted})")
 
 
 def piece_name(state: GameMakersState, code: int) -> str:

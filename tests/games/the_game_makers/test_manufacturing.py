@@ -63,7 +63,33 @@ def test_a_lower_level_component_never_pays_a_higher_requirement():
     state = table(turn=1)
     contract(state, 0, 0, requires=("dice 2",))
     components(state, 0, dice=(1, 1))
-    with pytest.raises(IllegalAction, match="Game Manufacturing"):
+    before = state.fingerprint()
+    with pytest.raises(IllegalAction, match="Contract Over-Paying"):
+        state.apply(0, "make contract 1")
+    assert state.fingerprint() == before
+
+
+def test_manufacturing_without_the_components_is_refused_naming_what_is_missing():
+    state = table(turn=1)
+    contract(state, 0, 0, requires=("cards 2", "wood 1"))
+    components(state, 0, cards=1, wood=(1,))
+    with pytest.raises(IllegalAction, match=r"Game Manufacturing: .*2 cards, wood L1"):
+        state.apply(0, "make contract 1")
+
+
+def test_an_empty_contract_space_cannot_be_manufactured():
+    state = table(turn=1)
+    with pytest.raises(IllegalAction, match="Cards & Contracts"):
+        state.apply(0, "make contract 2")
+
+
+def test_a_full_display_case_takes_no_more_games():
+    state = table(players=2, turn=1)
+    for slot in range(12):
+        shelve(state, 0, slot)
+    contract(state, 0, 0, requires=("wood 1",))
+    components(state, 0, wood=(1,))
+    with pytest.raises(IllegalAction, match="no empty slot"):
         state.apply(0, "make contract 1")
 
 
