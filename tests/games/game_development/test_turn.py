@@ -122,3 +122,21 @@ def test_while_paying_a_cost_an_action_lead_ability_waits_until_it_is_paid():
     with pytest.raises(bw.IllegalAction, match="finish paying Secret Level first"):
         play(state, "use Jurassic J")
     assert state.fingerprint() == before
+
+
+def test_destroying_a_bug_after_your_action_is_refused():
+    state = at_milestone("Alpha", developers={0: ["Awesome A"]})
+    put_in_play(state, 0, bugs=["Missing Texture"])
+    arrange(state, 0, ["Raise Morale"])
+    play(state, "play Raise Morale")
+    with pytest.raises(bw.IllegalAction) as error:
+        play(state, "destroy Missing Texture")
+    assert error.value.rule == "Features/Bugs (D7)"
+
+
+def test_a_feature_in_rtm_is_refused_naming_the_milestone():
+    state = at_milestone("RTM", developers={0: ["Beastmode B"]})
+    arrange(state, 0, ["Pause Menu"])
+    with pytest.raises(bw.IllegalAction, match="no features may be played") as error:
+        play(state, "play Pause Menu")
+    assert error.value.rule == "RTM"
