@@ -143,6 +143,8 @@ def render(view: dict[str, Any]) -> str:
             lines.append("    defenders: " + ", ".join(p["defenders"]))
         if p["hand"] is not None:
             lines.append("    hand: " + (", ".join(p["hand"]) or "(empty)"))
+        elif p["known_cards"] or p["known_to_you"]:
+            lines.append("    known in hand: " + ", ".join(p["known_cards"] + p["known_to_you"]))
     if view.get("is_over"):
         lines.append(f"[bold]Game over[/bold] — winners: {', '.join(f'seat {w}' for w in view['winners'])}")
     return "\n".join(lines)

@@ -95,3 +95,9 @@ def test_a_player_asked_where_its_android_places_an_evolution_holds_one_that_fit
     play(s, "send Scientist Android", "attack seat 1 door 1")
     assert s.phase == R.P_CHOOSE
     assert all(card(s, "Oceans") in s.determinize(2, seed).hands[0] for seed in range(20))
+
+
+def test_the_board_shows_the_victim_which_card_the_pickpocket_holds():
+    from mou_helpers import GAME
+    s = pickpocketed()
+    assert "known in hand: Oceans" in GAME.render(s.view(1))
