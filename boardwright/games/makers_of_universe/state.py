@@ -409,22 +409,11 @@ class MouState(State):
             pool += unknown
             pool += [k for d, k in enumerate(self.under[o]) if k >= 0 and not self.shown[o][d]]
         pool.sort()
-        rng.shuffle(pool)
-        dealt: dict[int, list[int]] = {}
-        for o in must_not + [o for o in must if not playable[o].intersection(kept[o])]:
-            size = len(self.hands[o]) - len(kept[o])
-            if o in must_not:
-                part = [k for k in pool if k not in playable[o]][:size]
-            else:
-                part = _with_one_of(pool, size, playable[o], rng)
-            for k in part:
-                pool.remove(k)
-            dealt[o] = part
+        sizes = {o: len(self.hands[o]) - len(kept[o]) for o in others}
+        need = {o: playable[o] for o in must if not playable[o].intersection(kept[o])}
+        dealt = _deal(pool, sizes, need, {o: playable[o] for o in must_not}, rng)
         for o in others:
-            part = dealt.get(o, [])
-            missing = len(self.hands[o]) - len(kept[o]) - len(part)
-            self.hands[o] = kept[o] + part + pool[:missing]
-            del pool[:missing]
+            self.hands[o] = kept[o] + dealt[o]
         for o in others:
             for d in range(3):
                 if self.under[o][d] >= 0 and not self.shown[o][d]:
@@ -476,14 +465,38 @@ class MouState(State):
         return list(self.winners_)
 
 
-def _with_one_of(pool: list[int], size: int, wanted: set[int], rng: Stream) -> list[int]:
-    """``size`` cards from the shuffled ``pool`` that include one of ``wanted``: drawn again until
-    they do (a sample of the hands that hold one); after many misses, one is put in."""
-    if not size:
-        return []
+def _deal(pool: list[int], sizes: dict[int, int], need: dict[int, set[int]], avoid: dict[int, set[int]],
+          rng: Stream) -> dict[int, list[int]]:
+    """Deal ``sizes[o]`` cards from ``pool`` to each seat ``o`` so that a seat of ``need`` gets one of
+    its cards and a seat of ``avoid`` none of its cards; what is left stays in ``pool``, shuffled.
+
+    The pool is shuffled and dealt again until the deal fits (each fitting deal equally likely);
+    after 64 misses, one needed card is put in each such hand (scarcest first), the avoiding hands
+    are dealt from the cards they may hold, and the rest as it comes.
+    """
     for _ in range(64):
-        if wanted.intersection(pool[:size]):
-            return pool[:size]
         rng.shuffle(pool)
-    found = next((k for k in pool[size - 1:] if k in wanted), None)
-    return pool[:size] if found is None else [*pool[:size - 1], found]
+        hands: dict[int, list[int]] = {}
+        at = 0
+        for o, size in sizes.items():
+            hands[o] = pool[at:at + size]
+            at += size
+        if all(need[o].intersection(hands[o]) for o in need) and \
+                not any(avoid[o].intersection(hands[o]) for o in avoid):
+            del pool[:at]
+            return hands
+    hands = {o: [] for o in sizes}
+    for o in sorted(need, key=lambda o: (sum(k in need[o] for k in pool), o)):
+        found = next((k for k in pool if k in need[o]), None)
+        if found is not None and sizes[o]:
+            pool.remove(found)
+            hands[o].append(found)
+    for o in avoid:
+        hands[o] = [k for k in pool if k not in avoid[o]][:sizes[o]]
+        for k in hands[o]:
+            pool.remove(k)
+    for o, size in sizes.items():
+        missing = size - len(hands[o])
+        hands[o] += pool[:missing]
+        del pool[:missing]
+    return hands

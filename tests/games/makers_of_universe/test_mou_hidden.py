@@ -101,3 +101,14 @@ def test_the_board_shows_the_victim_which_card_the_pickpocket_holds():
     from mou_helpers import GAME
     s = pickpocketed()
     assert "known in hand: Oceans" in GAME.render(s.view(1))
+
+
+def test_every_seat_the_window_asked_holds_a_playable_card_even_when_few_are_left():
+    s = turn(new_game())
+    hand(s, 0, "Void Leech", "Windfall", *["Pit Trap"] * 5)
+    hand(s, 1, "Portal Collapse")
+    s.deck = [card(s, "Oceans")] * 10
+    play(s, "send Void Leech", "attack seat 1 door 1", (0, "pass"))
+    assert s.to_act == (1,)
+    samples = [s.determinize(2, seed) for seed in range(30)]
+    assert all(R.can_react(d, 0) and R.can_react(d, 1) for d in samples)
