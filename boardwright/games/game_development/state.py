@@ -22,7 +22,7 @@ class GameDevelopmentState(Rules, State):
     __slots__ = (
         "actions_left", "active", "acts", "bonus", "booster", "bugs", "content", "counters", "creep",
         "creep_queue", "deck", "devs", "discard", "documents", "features", "first",
-        "hand_size", "hands", "known", "lead_kind", "leads", "milestone", "need", "pay_card", "phase",
+        "hand_size", "hands", "known", "lead_kind", "leads", "milestone", "need", "pay_card", "pending", "phase",
         "played", "point_bonus", "pool", "powers", "round", "thing_used", "turns", "wishing_used",
     )
 
@@ -50,6 +50,7 @@ class GameDevelopmentState(Rules, State):
         self.need = []
         self.creep_queue: list[int] = []
         self.lead_kind = 0
+        self.pending = [[-1, -1, -1, -1] for _ in range(n)]
         self.start_milestone(0)
 
     # ------------------------------------------------------------------ milestones and turns
@@ -171,7 +172,8 @@ class GameDevelopmentState(Rules, State):
 
     def choose_leads(self, kind: int) -> None:
         """D5, R4: for each kind in turn, a player with one developer of the kind attaches its title
-        to it; players with several choose at once, in a sealed decision."""
+        to it; players with several choose at once, in a sealed decision. The chosen titles stay
+        secret until every kind is chosen, then all are revealed together."""
         for k in range(kind, len(KINDS)):
             choosers = []
             for seat in range(self.players):
@@ -181,11 +183,15 @@ class GameDevelopmentState(Rules, State):
                 elif mine:
                     choosers.append(seat)
             if choosers:
-                self.refresh_powers()
                 self.phase = LEADS
                 self.lead_kind = k
                 self.open_sealed(tuple(choosers))
                 return
+        for seat, chosen in enumerate(self.pending):
+            for k, dev in enumerate(chosen):
+                if dev >= 0:
+                    self.leads[seat][k] = dev
+                    chosen[k] = -1
         self.refresh_powers()
         self.next_milestone()
 
@@ -196,7 +202,7 @@ class GameDevelopmentState(Rules, State):
 
     def _resolve_sealed(self, choices: dict[int, Action]) -> None:
         for seat, action in choices.items():
-            self.leads[seat][self.lead_kind] = action.args[0]
+            self.pending[seat][self.lead_kind] = action.args[0]
         self.choose_leads(self.lead_kind + 1)
 
     # ------------------------------------------------------------------ legal actions
@@ -532,6 +538,17 @@ class GameDevelopmentState(Rules, State):
                             hand.remove(card)
                             kept.append(card)
                     self.known[viewer][holder] = kept
+        kind_of = self.content.kind_of
+        for s in others:  # Lead titles chosen in secret (R4): any developer of the kind
+            for k, dev in enumerate(self.pending[s]):
+                if dev >= 0:
+                    self.pending[s][k] = rng.choice(sorted(d for d in self.devs[s] if kind_of[d] == k))
+
+    def _redact(self, actor: int, action: Action, viewer: int | None) -> str:
+        """R4: which developer got a title stays secret until every title is attached."""
+        if action.kind == "lead" and self.phase == LEADS:
+            return "attaches a Lead title in secret"
+        return str(action)
 
     def _copy_into(self, new: State) -> None:
         assert isinstance(new, GameDevelopmentState)
@@ -568,6 +585,7 @@ class GameDevelopmentState(Rules, State):
         new.need = self.need.copy()
         new.creep_queue = self.creep_queue.copy()
         new.lead_kind = self.lead_kind
+        new.pending = [p.copy() for p in self.pending]
 
     def _turn_rule(self) -> str:
         return "Turn order (D2)"

@@ -67,6 +67,8 @@ def build_view(state: GameDevelopmentState, seat: int | None) -> dict[str, Any]:
         }
     if state.phase == 4:
         view["lead_kind"] = KINDS[state.lead_kind]
+        if seat is not None:
+            view["your_secret_leads"] = sorted(cards[d].name for d in state.pending[seat] if d >= 0)
     return view
 
 

@@ -209,3 +209,41 @@ def test_e_machete_doubles_its_counters_after_the_design_document():
     state = at_milestone("Beta", developers={0: ["E Machete"]}, leads=["E Machete"],
                          documents={0: ["Level Design Document"]})
     assert counters_of(state, 0, "E Machete") == (3 + 1) * 2
+
+
+def two_of_two_kinds():
+    """Both players hold two Programmers and two Artists at the end of Preproduction."""
+    state = new()
+    arrange(state, 0, ["Wild W", "Mickey M", "Killer K", "Awesome A"])
+    arrange(state, 1, ["Beastmode B", "Magical M", "Bombshell B", "Mighty M"])
+    play(state, "play Wild W", "play Mickey M", "play Killer K", "play Awesome A", "end turn",
+         "play Beastmode B", "play Magical M", "play Bombshell B", "play Mighty M")
+    for _ in range(5):
+        finish_turn(state)
+    return state
+
+
+def test_lead_titles_chosen_for_one_kind_stay_secret_until_every_kind_is_chosen():
+    state = two_of_two_kinds()
+    play(state, "lead Mickey M")
+    state.apply(1, "lead Magical M")              # the Programmers are chosen; the Artists are next
+    seen_by_1 = [d["lead"] for d in state.view(1)["players"][0]["developers"]]
+    assert (seen_by_1, state.history(1)[-2][1]) == ([None] * 4, "attaches a Lead title in secret")
+
+
+def test_all_lead_titles_are_revealed_together():
+    state = two_of_two_kinds()
+    play(state, "lead Mickey M")
+    state.apply(1, "lead Magical M")
+    play(state, "lead Killer K")
+    state.apply(1, "lead Mighty M")
+    assert [d["lead"] for d in state.view(1)["players"][0]["developers"]] == [
+        None, "Lead Programmer", "Lead Artist", None]
+
+
+def test_a_determinization_resamples_the_secret_lead_titles_of_others():
+    state = two_of_two_kinds()
+    play(state, "lead Mickey M")
+    state.apply(1, "lead Magical M")
+    samples = {tuple(state.determinize(1, seed).pending[0]) for seed in range(12)}
+    assert len(samples) == 2
