@@ -26,6 +26,8 @@ TYPES = ("yellow", "blue", "purple", "red")
 COLUMNS = (*TYPES, "trees")
 TREES_COLUMN = 4
 PATTERNS = ("flat", "group", "rows", "columns", "left", "right")
+#: a pattern's target: a game type (0-3), or TARGET_KIND + a component kind
+TARGET_KIND = len(TYPES)
 LETTERS = ("A", "B", "C")
 A_SCORES = ("sets", "type", "trees", "rows", "columns", "tweenies", "tops", "triples", "varieties",
             "workers", "machines", "contracts")
@@ -47,7 +49,8 @@ class Card:
     requires: tuple[tuple[int, int], ...]
     reward: tuple[Effect, ...]
     pattern: int
-    #: flat VP, or the game type a pattern counts
+    #: flat VP; or what a pattern counts: a game type (0-3), or TARGET_KIND + a component kind
+    #: (the games whose Contract required that component)
     value: int
     rank: int
     #: the requirements as (kind, least level >= 1), by kind, highest level first (for paying)
@@ -185,15 +188,18 @@ def _card(file: str, index: int, raw: dict[str, Any]) -> Card:
     parts = raw["score"].split()
     if len(parts) != 2 or parts[0] not in PATTERNS:
         raise fail(file, entry, "score", f"{raw['score']!r} is not 'flat <VP>' or "
-                                         "'<group|rows|columns|left|right> <type>'")
+                                         "'<group|rows|columns|left|right> <type|component>'")
     if parts[0] == "flat":
         if not parts[1].isdigit():
             raise fail(file, entry, "score", "flat VP must be a whole number")
         value = int(parts[1])
     elif parts[1] in TYPES:
         value = TYPES.index(parts[1])
+    elif parts[1] in KINDS:
+        value = TARGET_KIND + KINDS.index(parts[1])
     else:
-        raise fail(file, entry, "score", f"{parts[1]!r} is not a game type ({', '.join(TYPES)})")
+        raise fail(file, entry, "score", f"{parts[1]!r} is not a game type ({', '.join(TYPES)}) "
+                                         f"or a component ({', '.join(KINDS)})")
     needs = tuple(sorted(((k, max(lv, 1)) for k, lv in requires), key=lambda n: (n[0], -n[1])))
     return Card(index, raw["name"], TYPES.index(raw["type"]), tuple(requires), reward,
                 PATTERNS.index(parts[0]), value, raw["rank"], needs)

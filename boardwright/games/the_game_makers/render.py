@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from .actions import cell_name, slot_name
-from .content import COLUMNS, KINDS, LETTERS, PATTERNS, load
+from .content import COLUMNS, KINDS, LETTERS, PATTERNS, TYPES, load
 
 ICON = {"cards": "Cd", "tiles": "Ti", "wood": "Wd", "dice": "Dc", "plastic": "Pl"}
 TYPE_MARK = ("[yellow]Y[/]", "[blue]B[/]", "[magenta]P[/]", "[red]R[/]")
@@ -86,7 +86,7 @@ def describe_card(content: Any, card: int) -> str:
     needs = ", ".join(f"{KINDS[k]} {lv or 'any'}" for k, lv in info.requires)
     kind = ("yellow", "blue", "purple", "red")[info.type]
     score = (f"{info.value} VP" if info.pattern == 0
-             else f"{PATTERNS[info.pattern]} {('yellow', 'blue', 'purple', 'red')[info.value]}")
+             else f"{PATTERNS[info.pattern]} {(*TYPES, *(f'{k} games' for k in KINDS))[info.value]}")
     reward = (" + " + ", ".join(effect_text(r) for r in info.reward)) if info.reward else ""
     return f"{info.name} [{kind}] needs {needs}; {score}{reward}"
 

@@ -1,11 +1,12 @@
 """Final scoring, as the rulebook's score sheet: each game's VP (flat or by Display Case
-pattern), the four marketing categories times their cube, trees, A Structures; tie-break M10.
+pattern of a game type or of a component kind), the four marketing categories times their
+cube, trees, A Structures; tie-break M10.
 """
 
 from __future__ import annotations
 
 from .board import EMPTY, TWEENIE_BASE, Board
-from .content import PATTERNS, TREES_COLUMN
+from .content import PATTERNS, TARGET_KIND, TREES_COLUMN
 
 FLAT, GROUP, ROWS, COLS, LEFT, RIGHT = range(len(PATTERNS))
 YELLOW, BLUE, PURPLE, RED = range(4)
@@ -15,10 +16,15 @@ A_SETS, A_TYPE, A_TREES, A_ROWS, A_COLS, A_TWEENIES, A_TOPS, A_TRIPLES, A_VARIET
 
 def largest_group(types: list[int], wanted: int) -> int:
     """Largest orthogonally adjacent group of ``wanted`` games in a 3x4 Display Case."""
+    return largest_marked_group([t == wanted for t in types])
+
+
+def largest_marked_group(marks: list[bool]) -> int:
+    """Largest orthogonally adjacent group of marked slots in a 3x4 Display Case."""
     seen = [False] * 12
     best = 0
     for start in range(12):
-        if types[start] != wanted or seen[start]:
+        if not marks[start] or seen[start]:
             continue
         size, todo = 0, [start]
         seen[start] = True
@@ -27,7 +33,7 @@ def largest_group(types: list[int], wanted: int) -> int:
             size += 1
             r, c = divmod(i, 4)
             for j, ok in ((i - 4, r > 0), (i + 4, r < 2), (i - 1, c > 0), (i + 1, c < 3)):
-                if ok and types[j] == wanted and not seen[j]:
+                if ok and marks[j] and not seen[j]:
                     seen[j] = True
                     todo.append(j)
         best = max(best, size)
@@ -35,16 +41,22 @@ def largest_group(types: list[int], wanted: int) -> int:
 
 
 def pattern_vp(types: list[int], pattern: int, wanted: int) -> int:
-    """VP of a pattern card: group (<=5), rows (<=3), columns (<=4), two leftmost or two
-    rightmost columns (<=6)."""
+    """VP of a pattern card counting the games of one type."""
+    return marked_vp([t == wanted for t in types], pattern)
+
+
+def marked_vp(marks: list[bool], pattern: int) -> int:
+    """VP of a pattern over the slots that hold a game of the card's type or component: the
+    largest orthogonal group (<=5), rows holding one (<=3), columns holding one (<=4), those in
+    the two leftmost or two rightmost columns (<=6)."""
     if pattern == GROUP:
-        return min(5, largest_group(types, wanted))
+        return min(5, largest_marked_group(marks))
     if pattern == ROWS:
-        return sum(1 for r in range(3) if wanted in types[r * 4: r * 4 + 4])
+        return sum(1 for r in range(3) if any(marks[r * 4: r * 4 + 4]))
     if pattern == COLS:
-        return sum(1 for c in range(4) if wanted in types[c::4])
+        return sum(1 for c in range(4) if any(marks[c::4]))
     columns = (0, 1) if pattern == LEFT else (2, 3)
-    return sum(1 for i in range(12) if i % 4 in columns and types[i] == wanted)
+    return sum(1 for i in range(12) if i % 4 in columns and marks[i])
 
 
 def display_types(state: Board, seat: int) -> list[int]:
@@ -52,16 +64,26 @@ def display_types(state: Board, seat: int) -> list[int]:
     return [cards[c].type if c != EMPTY else -1 for c in state.display[seat]]
 
 
+def display_marks(state: Board, seat: int, target: int) -> list[bool]:
+    """The Display Case slots a pattern counts: games of a type, or (``TARGET_KIND + kind``)
+    games whose Contract required that component ("game/component of that type")."""
+    cards = state.content.cards
+    if target < TARGET_KIND:
+        return [c != EMPTY and cards[c].type == target for c in state.display[seat]]
+    kind = target - TARGET_KIND
+    return [c != EMPTY and any(k == kind for k, _ in cards[c].requires) for c in state.display[seat]]
+
+
 def game_vp(state: Board, seat: int) -> list[int]:
     """Each Display Case slot's VP (0 for an empty slot)."""
-    types = display_types(state, seat)
     out = []
     for card in state.display[seat]:
         if card == EMPTY:
             out.append(0)
             continue
         info = state.content.cards[card]
-        out.append(info.value if info.pattern == FLAT else pattern_vp(types, info.pattern, info.value))
+        out.append(info.value if info.pattern == FLAT
+                   else marked_vp(display_marks(state, seat, info.value), info.pattern))
     return out
 
 

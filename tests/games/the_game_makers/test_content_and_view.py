@@ -79,3 +79,14 @@ def test_render_draws_the_wheel_and_each_factory_from_a_view():
 
 def test_describe_action_explains_a_forklift_move():
     assert "Forklift" in bw.load("the-game-makers").describe_action("forklift to L2")
+
+
+def test_a_card_pattern_names_a_game_type_or_a_component(tmp_path: Path):
+    text = BASE.read_text(encoding="utf-8")
+    cards = text[text.index("[[cards]]"):]
+    first = cards.index("score = ")
+    cards = cards[:first] + 'score = "rows gold"\n#' + cards[first:]
+    path = tmp_path / "bad.toml"
+    path.write_text(cards, encoding="utf-8")
+    with pytest.raises(ContentError, match="or a component"):
+        GAME.new(players=2, seed=1, options={"content": str(path)})

@@ -161,3 +161,21 @@ def test_rows_score_at_most_three():
     case(state, 0, ["B . . .", "B . . .", "B . . ."])
     shelve(state, 0, 1, type="blue", score="rows blue")
     assert sheet(state)["games"] == 3
+
+
+def test_a_pattern_may_count_the_games_that_needed_a_component():
+    # "1 VP for each row containing at least one game/component of that type": a card scoring
+    # rows of dice counts the rows holding a game whose Contract required a die.
+    state = table()
+    shelve(state, 0, 0, type="blue", requires=("dice 1", "cards 1"), score="flat 0")
+    shelve(state, 0, 9, type="red", requires=("dice any",), score="flat 0")
+    shelve(state, 0, 5, type="blue", requires=("wood 2",), score="rows dice")
+    assert sheet(state)["games"] == 2  # rows 1 and 3; row 2 holds only the wood game itself
+
+
+def test_a_component_group_pattern_counts_adjacent_games_that_needed_it():
+    state = table()
+    for slot in (0, 1, 5, 11):
+        shelve(state, 0, slot, type=("red", "blue")[slot % 2], requires=("plastic 1",), score="flat 0")
+    shelve(state, 0, 4, type="purple", requires=("plastic 2", "wood 1"), score="group plastic")
+    assert sheet(state)["games"] == 4  # slots 0, 1, 4 and 5 touch; slot 11 stands alone
