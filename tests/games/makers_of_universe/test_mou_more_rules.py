@@ -83,3 +83,10 @@ def test_at_the_round_limit_equal_points_share_the_win():
     owns(s, 2, "Crystal Press")
     finish_turn(s)
     assert s.winners() == [0, 2]
+
+
+def test_a_player_whose_action_cards_have_no_target_now_is_not_asked():
+    s = turn(new_game())
+    hand(s, 1, "Meteor", "Portal Collapse", "Defuse")
+    play(s, "end turn")
+    assert (s.phase, s.to_act) == (R.P_DRAW, (1,))
