@@ -54,7 +54,7 @@ class Rules:
     actions_left: int
     wishing_used: bool
     booster: int
-    creep: bool
+    creep: int                 # Feature Creeps played this turn (their windows still owed)
     point_bonus: int
     pool: list[int]
     pay_card: int

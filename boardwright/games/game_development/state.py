@@ -93,7 +93,7 @@ class GameDevelopmentState(Rules, State):
         self.actions_left = 1
         self.wishing_used = False
         self.booster = -1
-        self.creep = False
+        self.creep = 0
         self.point_bonus = 0
         self.pool = [0, 0, 0, 0]
         if self.content.milestones[self.milestone].refill or self.options["draw"] == "refill":
@@ -113,9 +113,11 @@ class GameDevelopmentState(Rules, State):
 
     def after_discarding(self) -> None:
         """Feature Creep: at the end of your turn each player, starting to your left, may play a
-        bug under your control (R10: players without a bug in hand are not asked)."""
-        if self.creep:
-            n, me = self.players, self.active
+        bug under your control (R10: players without a bug in hand are not asked); one round for
+        each Feature Creep played this turn."""
+        n, me = self.players, self.active
+        while self.creep:
+            self.creep -= 1
             self.creep_queue = [s for s in ((me + i) % n for i in range(1, n)) if self.has_bug_in_hand(s)]
             if self.creep_queue:
                 self.phase = CREEP
@@ -389,7 +391,7 @@ class GameDevelopmentState(Rules, State):
         if self.creep_queue:
             self.to_act = (self.creep_queue[0],)
         else:
-            self.next_turn()
+            self.after_discarding()
 
     def discard_card(self, seat: int, card: int) -> None:
         self.from_hand(seat, card)
@@ -408,7 +410,7 @@ class GameDevelopmentState(Rules, State):
         elif effect == "trading-ideas":
             self.trading_ideas(seat, args[1])
         elif effect == "feature-creep":
-            self.creep = True
+            self.creep += 1
         elif effect == "crunch-mode":
             self.crunch_mode(seat)
         elif effect == "raise-morale":

@@ -54,7 +54,7 @@ def build_view(state: GameDevelopmentState, seat: int | None) -> dict[str, Any]:
         "discard_pile": [cards[c].name for c in state.discard],
         "thing_played": state.thing_used,
         "actions_left": state.actions_left,
-        "feature_creep": state.creep,
+        "feature_creep": state.creep > 0,
         "pool": {ABBREVIATIONS[k]: state.pool[k] for k in range(4) if state.pool[k]},
         "next_feature_bonus": state.point_bonus,
     }

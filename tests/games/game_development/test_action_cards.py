@@ -209,3 +209,12 @@ def test_crunch_mode_places_its_revealed_cards_at_once_so_a_revealed_build_break
     stack_deck(state, ["Build Breaker", "Pause Menu"])
     play(state, "play Crunch Mode")
     assert card("Pause Menu") in state.features[0] and card("Build Breaker") in state.bugs[0]
+
+
+def test_two_feature_creeps_in_a_turn_give_two_rounds_of_bugs():
+    state = at_milestone("Alpha", developers={0: ["Wishing W"]}, leads=["Wishing W"])
+    arrange(state, 0, ["Feature Creep", "Feature Creep"])
+    arrange(state, 1, ["Memory Leak", "Missing Texture"])
+    play(state, "use Wishing W", "play Feature Creep", "play Feature Creep", "end turn",
+         "play Memory Leak on seat 0", "play Missing Texture on seat 0")
+    assert (len(state.bugs[0]), state.active, state.actions_left) == (2, 1, 1)   # seat 1's Action unused
