@@ -9,7 +9,8 @@ lets a designer regenerate it after changing a number here:
 
 Balance model (see docs/games/the-game-makers.md): a requirement "costs" its level (an any-level
 requirement costs 1, a card requirement costs its number of cards); a game's flat VP is about its
-cost minus one; pattern cards score by the Display Case instead; Engine (yellow) games pay about
+cost minus one; pattern cards score by the Display Case instead (a game type, or for some the
+games that needed a component kind); Engine (yellow) games pay about
 two VP less and give immediate rewards worth about that much.
 """
 
@@ -77,7 +78,10 @@ def design_cards(rng: Stream) -> list[dict]:
                 card["reward"] = rewards
                 card["score"] = f"flat {max(0, cost - 3)}" if rng.below(3) else f"{PATTERNS[rng.below(5)]} yellow"
             elif rng.below(10) < 4:
-                card["score"] = f"{PATTERNS[rng.below(5)]} {TYPES[rng.below(4)]}"
+                pattern, target = PATTERNS[rng.below(5)], TYPES[rng.below(4)]
+                if number % 3 == 0:  # a third count a component: the games that needed this one's first
+                    target = requires[0].split()[0]
+                card["score"] = f"{pattern} {target}"
             else:
                 card["score"] = f"flat {max(1, cost - 1)}"
             while True:

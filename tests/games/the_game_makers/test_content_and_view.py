@@ -90,3 +90,9 @@ def test_a_card_pattern_names_a_game_type_or_a_component(tmp_path: Path):
     path.write_text(cards, encoding="utf-8")
     with pytest.raises(ContentError, match="or a component"):
         GAME.new(players=2, seed=1, options={"content": str(path)})
+
+
+def test_our_content_has_pattern_cards_of_game_types_and_of_components():
+    content = load()
+    targets = {c.value >= 4 for c in content.cards if c.pattern}
+    assert targets == {False, True}
