@@ -35,6 +35,7 @@ class Board(State):
         "deck",
         "discard",
         "display",
+        "draft_seen",
         "end_turn",
         "experienced",
         "faces",
@@ -80,6 +81,7 @@ class Board(State):
     stack: list[Frame]
     sets: list[list[int]]        # draft sets A, B, C (M11)
     holders: list[int]
+    draft_seen: list[int]        # per draft set: bitmask of the seats that have held it
     fk_ret: list[int]            # seat*3+f: the turn the Forklift is READY again
     fk_last: list[int]           # seat*3+f: ring index of the Wedge it last stood on
     room: list[int]              # seat*4+level: workers in the Break Room
@@ -120,6 +122,7 @@ class Board(State):
         new.stack = self.stack[:]
         new.sets = [s[:] for s in self.sets]
         new.holders = self.holders[:]
+        new.draft_seen = self.draft_seen[:]
         new.fk_ret = self.fk_ret[:]
         new.fk_last = self.fk_last[:]
         new.room = self.room[:]

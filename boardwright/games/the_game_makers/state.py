@@ -94,11 +94,13 @@ class GameMakersState(Factory):
                 setup.shuffle(ids)
                 self.sets.append(sorted(ids[: n + 1]))
             self.holders = [letter % n for letter in range(3)]  # 2p: A and C to one, B to the other
+            self.draft_seen = [0, 0, 0]
             self.phase = DRAFT
             self.open_draft_round()
         else:
             self.sets = [[], [], []]
             self.holders = [0, 0, 0]
+            self.draft_seen = [0, 0, 0]
             for letter, ids in enumerate(by_letter):
                 for seat, sid in enumerate(setup.sample(ids, n)):
                     self.structs[seat * 3 + letter] = sid
@@ -120,7 +122,11 @@ class GameMakersState(Factory):
         return out
 
     def open_draft_round(self) -> None:
+        """Each set's holder sees it; a seat that has held a set knows it from then on, since
+        every pick from it is public once the round resolves (TGM-20)."""
         while True:
+            for letter, holder in enumerate(self.holders):
+                self.draft_seen[letter] |= 1 << holder
             if min(self.structs) >= 0:
                 self.sets = [[], [], []]
                 self.start_player_setup()

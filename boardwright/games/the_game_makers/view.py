@@ -94,9 +94,14 @@ def build_view(state: GameMakersState, seat: int | None) -> dict[str, Any]:
     }
     if state.phase == DRAFT:
         out["draft"] = [{"letter": LETTERS[i], "holder": h, "size": len(state.sets[i]),
-                         "tiles": list(state.sets[i]) if h == seat else None}
+                         "tiles": list(state.sets[i]) if knows_set(state, i, seat) else None}
                         for i, h in enumerate(state.holders)]
     return out
+
+
+def knows_set(state: GameMakersState, letter: int, seat: int | None) -> bool:
+    """A seat knows a draft set it holds or has held (the picks made since are public)."""
+    return seat is not None and bool(state.draft_seen[letter] >> seat & 1)
 
 
 def redact(state: GameMakersState, actor: int, action: Action, viewer: int | None) -> str:
@@ -137,11 +142,11 @@ def resample(state: GameMakersState, seat: int, rng: Stream) -> None:
     state.deck = pool
     state.bags = [sorted(bag) for bag in state.bags]  # a bag's order is not seen (draws are random)
     if state.phase == DRAFT:
-        for letter, holder in enumerate(state.holders):
-            if holder == seat:
+        for letter in range(3):
+            if knows_set(state, letter, seat):
                 continue
             seen = {sid for sid in state.structs if sid >= 0}
-            seen.update(sid for i, h in enumerate(state.holders) if h == seat for sid in state.sets[i])
+            seen.update(sid for i in range(3) if knows_set(state, i, seat) for sid in state.sets[i])
             unseen = sorted(s.id for s in state.content.structures
                             if s.letter == letter and s.id not in seen)
             rng.shuffle(unseen)

@@ -318,3 +318,20 @@ def test_a_forklift_moved_back_twice_may_not_return_to_the_wedge_it_last_left():
     play(state, "tweenie Reverse Gear", "cell r1c2", "back forklift due in 2",
          "tweenie Copier", "cell r1c3", "back forklift due in 1")
     assert [a for a in legal(state) if a.startswith("forklift")] == ["forklift to L2", "forklift to L3"]
+
+
+def test_a_drafter_still_knows_a_set_it_passed_on():
+    # 3 players: seat 0 sees set A, picks, passes it left; the picks are public, so seat 0 knows
+    # exactly what is left in set A while seat 1 holds it.
+    state = GAME.new(players=3, seed=5, options={"structures": "draft"})
+    for seat in state.to_act:
+        state.apply(seat, state.legal_actions(seat)[0])
+    set_a = state.view(0)["draft"][0]
+    assert set_a["holder"] == 1 and set_a["tiles"] == state.sets[0]
+
+
+def test_determinizing_a_draft_keeps_the_sets_the_seat_has_seen():
+    state = GAME.new(players=3, seed=5, options={"structures": "draft"})
+    for seat in state.to_act:
+        state.apply(seat, state.legal_actions(seat)[0])
+    assert state.determinize(0, seed=9).sets[0] == state.sets[0]
