@@ -20,17 +20,25 @@ class Warehouse(Board):
         return self.fk_ret[seat * 3 + forklift] <= self.turn
 
     def forklift_for(self, seat: int, level: int) -> int:
-        """The first ready Forklift that may go to the Level ``level`` Wedge, or -1.
+        """The ready Forklift that goes to the Level ``level`` Wedge, or -1.
 
-        A Forklift leaving READY must go to another Wedge than the one it just left.
+        A Forklift leaving READY must go to another Wedge than the one it just left. Forklifts are
+        otherwise alike, so one barred from some other Level Wedge goes first: the rest stay free
+        to go anywhere (TGM-1).
         """
         target = self.wedge_at(level)
         base = seat * 3
         turn = self.turn
+        wheel = self.wheel
+        found = -1
         for f in range(3):
-            if self.fk_ret[base + f] <= turn and self.fk_last[base + f] != target:
-                return f
-        return -1
+            last = self.fk_last[base + f]
+            if self.fk_ret[base + f] <= turn and last != target:
+                if last >= 0 and last != wheel:  # barred from another Level Wedge
+                    return f
+                if found < 0:
+                    found = f
+        return found
 
     def has_ready_forklift(self, seat: int) -> bool:
         base = seat * 3

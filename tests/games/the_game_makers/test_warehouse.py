@@ -92,3 +92,13 @@ def test_reset_returns_every_assigned_worker():
 def test_turns_are_played_one_seat_at_a_time_from_a_rotating_first_seat():
     state = table(players=3, turn=2, seat=1)
     assert state.view(None)["order"] == [1, 2, 0]
+
+
+def test_a_forklift_barred_from_one_wedge_is_sent_first_so_the_others_stay_free():
+    # Two READY Forklifts, the second just moved back from the Level 1 Wedge: sending one to L2
+    # and the other to L1 is possible, in either order.
+    state = table(turn=1)
+    state.fk_last[1] = state.wedge_at(1)  # moved back from the Level 1 Wedge
+    state.fk_ret[2] = 4  # the third is away
+    play(state, "forklift to L2", "as component")
+    assert "forklift to L1" in legal(state)
