@@ -96,3 +96,11 @@ def test_our_content_has_pattern_cards_of_game_types_and_of_components():
     content = load()
     targets = {c.value >= 4 for c in content.cards if c.pattern}
     assert targets == {False, True}
+
+
+def test_extra_tiles_being_looked_at_are_hidden_and_resampled_for_the_others():
+    state = table(players=2, turn=2)  # L1 is the Tiles Wedge
+    state.work1[3] = 1  # a worker on "view L1": two tiles to look at
+    play(state, "forklift to L1")
+    samples = {state.determinize(1, seed).stack[-1][1] for seed in range(6)}
+    assert "offer" not in state.view(1)["pending"][-1] and len(samples) > 1

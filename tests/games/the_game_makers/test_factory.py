@@ -335,3 +335,30 @@ def test_determinizing_a_draft_keeps_the_sets_the_seat_has_seen():
     for seat in state.to_act:
         state.apply(seat, state.legal_actions(seat)[0])
     assert state.determinize(0, seed=9).sets[0] == state.sets[0]
+
+
+def test_the_megaphone_tweenie_moves_one_marketing_column_up_one_space():
+    state = table(turn=1)
+    machinery(state, 0, 0, "cards . . . . .")
+    play(state, "tweenie Megaphone", "cell r1c2", "market purple")
+    assert state.view(0)["seats"][0]["marketing"][2] == 1
+
+
+def test_enhancement_bonuses_apply_to_a_structures_marketing_advance():
+    state = table(turn=1)
+    structure(state, 0, "Fan Club")  # build a blue game: +1 on the blue column
+    contract(state, 0, 0, type="blue", requires=("wood 1",))
+    components(state, 0, wood=(1,))
+    play(state, "work market L1", "make contract 1", "display r1c1")
+    assert state.view(0)["seats"][0]["marketing"][1] == 2
+
+
+def test_a_building_of_another_level_than_the_space_is_refused_naming_the_rule():
+    state = table(turn=5)  # L1 is the Plastic Wedge
+    structure(state, 0, "Machinery Museum", built=False)  # A: Level 1 and 2 spaces
+    structure(state, 0, "Big Press", built=False)  # B: one Level 3 space
+    structure(state, 0, "Fan Club", built=False)  # C: Level 1 and 2 spaces
+    play(state, "forklift to L1", "as building")
+    with pytest.raises(IllegalAction, match="Plastic & Structures"):
+        state.apply(0, "build on B")
+

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from boardwright.games.the_game_makers import scoring
 
-from .scenario import shelve, structure, table
+from .scenario import machinery, shelve, structure, table
 
 TYPES = {"Y": "yellow", "B": "blue", "P": "purple", "R": "red"}
 
@@ -179,3 +179,13 @@ def test_a_component_group_pattern_counts_adjacent_games_that_needed_it():
         shelve(state, 0, slot, type=("red", "blue")[slot % 2], requires=("plastic 1",), score="flat 0")
     shelve(state, 0, 4, type="purple", requires=("plastic 2", "wood 1"), score="group plastic")
     assert sheet(state)["games"] == 4  # slots 0, 1, 4 and 5 touch; slot 11 stands alone
+
+
+def test_machinery_museum_scores_two_per_set_of_three_no_tile_counted_twice():
+    # The rulebook's A Structure: 2 VP for every set of 3 matching adjacent machinery tiles; a run
+    # of five dice tiles is one set, a run of six two.
+    state = table()
+    structure(state, 0, "Machinery Museum")
+    machinery(state, 0, 0, "dice dice dice dice dice .")
+    machinery(state, 0, 1, "wood wood wood wood wood wood")
+    assert sheet(state)["structure"] == 2 * 3

@@ -7,7 +7,7 @@ import pytest
 
 from boardwright.engine import IllegalAction
 
-from .scenario import GAME, go_to_turn, legal, machinery, play, table, workers
+from .scenario import GAME, components, contract, go_to_turn, legal, machinery, play, refresh, table, workers
 
 
 def test_wedges_are_dealt_in_a_random_ring_with_the_wild_wedge_ready():
@@ -102,3 +102,29 @@ def test_a_forklift_barred_from_one_wedge_is_sent_first_so_the_others_stay_free(
     state.fk_ret[2] = 4  # the third is away
     play(state, "forklift to L2", "as component")
     assert "forklift to L1" in legal(state)
+
+
+def test_different_players_forklifts_may_share_a_wedge():
+    state = table(players=2, turn=1)
+    play(state, "forklift to L3", "as worker", "forklift to L3", "as worker", "forklift to L3", "as worker",
+         "end turn")
+    assert state.to_act == (1,) and "forklift to L3" in legal(state)
+
+
+def test_with_no_forklift_to_place_a_player_may_still_manufacture():
+    state = table(turn=1)
+    state.fk_ret[0] = state.fk_ret[1] = state.fk_ret[2] = 3  # all away
+    contract(state, 0, 0, requires=("wood 1",))
+    components(state, 0, wood=(1,))
+    assert legal(state)[0] == "make contract 1"
+
+
+def test_a_forklift_may_not_return_to_the_wedge_it_was_moved_back_from_naming_the_rule():
+    state = table(turn=1)
+    state.fk_last[0] = state.wedge_at(1)  # moved back from the Level 1 Wedge
+    state.fk_ret[1] = state.fk_ret[2] = 4
+    refresh(state)
+    before = state.fingerprint()
+    with pytest.raises(IllegalAction, match="Forklift Movement"):
+        state.apply(0, "forklift to L1")
+    assert state.fingerprint() == before
