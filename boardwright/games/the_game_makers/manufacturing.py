@@ -143,10 +143,12 @@ class Manufacturing(Resources):
         self.settle_payment(seat)
 
     def spend(self, seat: int, kind: int, level: int, count: int) -> None:
-        """Spent Components go back to the supply; cards and tiles to face-up discard piles."""
+        """Spent Components go back to the supply; cards and tiles to face-up discard piles.
+
+        Face-down cards are alike as components; the longest-held go first, so the cards turned
+        face up tell the others nothing about the cards kept (lowest ids first would)."""
         if kind == CARDS:
             hand = self.hand[seat]
-            hand.sort()
             self.discard.extend(hand[:count])
             del hand[:count]
         elif kind == TILES:
