@@ -65,9 +65,11 @@ class Manufacturing(Resources):
         """Whether the Components cover the needs: never a lower level than required (greedy by
         highest requirement, smallest fitting component, which is optimal)."""
         counts: dict[int, list[int]] = {}
+        cards = len(self.hand[seat])
         for kind, level in needs:  # sorted by kind, highest level first
-            if kind == CARDS:
-                if len(self.hand[seat]) < level:
+            if kind == CARDS:  # a number of cards; several card requirements add up
+                cards -= level
+                if cards < 0:
                     return False
                 continue
             have = counts.get(kind)

@@ -191,3 +191,11 @@ def test_spent_component_cards_are_the_longest_held_so_the_discard_tells_nothing
     state.hand[0] = [high, low]  # the high card was taken first
     play(state, "make contract 1", "display r1c1")
     assert state.hand[0] == [low]
+
+
+def test_two_card_requirements_on_one_contract_add_up():
+    # A user's card may list cards twice ("cards 1", "cards 2"): it takes three cards.
+    state = table(turn=1)
+    contract(state, 0, 0, requires=("cards 1", "cards 2"))
+    components(state, 0, cards=2)
+    assert "make contract 1" not in legal(state)
