@@ -13,7 +13,7 @@ from boardwright.engine import Action, IllegalAction, Stream
 from . import scoring
 from .actions import SPACES
 from .board import DRAFT, EMPTY, PLAY, SETUP, TWEENIE_BASE
-from .content import CARDS, COLUMNS, KINDS, LETTERS
+from .content import CARDS, COLUMNS, KINDS, LETTERS, TILES
 
 if TYPE_CHECKING:
     from .state import GameMakersState
@@ -185,10 +185,37 @@ def why_illegal(state: GameMakersState, seat: int, action: Action) -> IllegalAct
         if action.kind == "pay":
             return IllegalAction("Contract Over-Paying",
                                  "pay with a component of the required level or higher, never lower")
+        refusal = why_not_in_step(state, seat, frame, action)
+        if refusal is not None:
+            return refusal
         return IllegalAction(STEP_RULES.get(what, "Taking a Turn"),
                              f"'{action}' is not a choice now: finish the current step ({what}) first")
     rule, reason = MAIN_RULES.get(action.kind, ("Taking a Turn", f"'{action}' is not a choice now"))
     return IllegalAction(rule, reason)
+
+
+def why_not_in_step(state: GameMakersState, seat: int, frame: tuple[Any, ...],
+                    action: Action) -> IllegalAction | None:
+    """The rule behind a refused choice of the right kind for the current step, if it is one."""
+    what, kind = frame[0], action.kind
+    if kind == "keep" and what == "cards":
+        if action.args[0] not in frame[2]:
+            return IllegalAction("Cards & Contracts", "that card is not among the cards drawn")
+        return IllegalAction("Cards & Contracts (M5)", "all 3 Contract spaces are full")
+    if kind == "use" and what == "use":
+        if frame[1] == TILES:
+            return IllegalAction("Punchboard & Machinery", "the Assembly Line has no empty cell")
+        return IllegalAction("Plastic & Structures", f"no Structure has an empty Level {frame[2]} "
+                                                     "building space (no other level fits)")
+    if kind == "cell" and what == "cell":
+        if frame[1] >= TWEENIE_BASE:
+            return IllegalAction("Tweenies", "a Tweenie needs a square gap: an empty cell beside "
+                                             "installed machinery (option tweenie_gap)")
+        return IllegalAction("Punchboard & Machinery", "that Assembly Line cell is taken")
+    if kind == "build" and what == "build":
+        return IllegalAction("Plastic & Structures", f"that Structure has no empty Level {frame[1]} "
+                                                     "building space (no other level fits)")
+    return None
 
 
 def why_not_make(state: GameMakersState, seat: int, space: int) -> IllegalAction:

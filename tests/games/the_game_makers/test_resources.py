@@ -3,7 +3,11 @@
 
 from __future__ import annotations
 
-from .scenario import components, contract, legal, on_top, play, structure, table, workers
+import pytest
+
+from boardwright.engine import IllegalAction
+
+from .scenario import components, contract, legal, machinery, on_top, play, structure, table, workers
 
 
 def test_a_card_goes_face_up_as_a_contract_or_face_down_as_a_component():
@@ -100,3 +104,26 @@ def test_a_tile_component_keeps_its_size_for_payments():
     state = table(turn=1)
     components(state, 0, tiles=(3,))
     assert len(state.view(0)["seats"][0]["tiles"]) == 1
+
+
+def test_a_fourth_contract_is_refused_naming_the_three_contract_spaces():
+    state = table(turn=6)  # L2 is the Cards Wedge
+    for space in range(3):
+        contract(state, 0, space)
+    top = state.deck[-1]
+    play(state, "forklift to L2")
+    with pytest.raises(IllegalAction, match=r"Cards & Contracts \(M5\): all 3 Contract spaces are full"):
+        state.apply(0, f"contract #{top + 1} {state.content.cards[top].name}")
+
+
+def test_machinery_needs_an_empty_cell_of_the_assembly_line():
+    state = table(turn=2)  # L1 is the Tiles Wedge
+    machinery(state, 0, 0, "cards cards cards cards cards cards")
+    machinery(state, 0, 1, "wood wood wood wood wood wood")
+    machinery(state, 0, 2, "dice dice dice dice dice .")
+    play(state, "forklift to L1", "as machinery")  # into the last empty cell
+    contract(state, 0, 0, requires=("wood 1",))  # manufacturing is a choice too: a real decision
+    components(state, 0, wood=(1,))
+    play(state, "forklift to L1")
+    with pytest.raises(IllegalAction, match="Punchboard & Machinery: the Assembly Line has no empty cell"):
+        state.apply(0, "as machinery")
