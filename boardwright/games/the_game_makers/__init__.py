@@ -18,7 +18,7 @@ class TheGameMakers(Game):
     name = "The Game Makers"
     min_players = 1
     max_players = 6
-    version = "1"
+    version = "2"  # 2: Gain 1 never gives wood, component-kind patterns, cards spent longest-held first
     state_class = GameMakersState
     notes = "docs/games/the-game-makers.md"
     bot = "boardwright.games.the_game_makers.bot:HeuristicBot"
