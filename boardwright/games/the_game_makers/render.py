@@ -30,7 +30,8 @@ def render(view: dict[str, Any]) -> str:
                                            for d in view["draft"]))
         for d in view["draft"]:
             if d["tiles"]:
-                lines.append(f"  your {d['letter']} set: " + "; ".join(
+                whose = "your" if d["holder"] == view.get("viewer") else f"seat {d['holder']}'s (seen)"
+                lines.append(f"  {whose} {d['letter']} set: " + "; ".join(
                     structure_text(content, sid) for sid in d["tiles"]))
     for seat, info in enumerate(view["seats"]):
         you = " (you)" if view.get("viewer") == seat else ""

@@ -104,3 +104,10 @@ def test_extra_tiles_being_looked_at_are_hidden_and_resampled_for_the_others():
     play(state, "forklift to L1")
     samples = {state.determinize(1, seed).stack[-1][1] for seed in range(6)}
     assert "offer" not in state.view(1)["pending"][-1] and len(samples) > 1
+
+
+def test_render_names_a_draft_set_held_by_another_seat_as_seen():
+    state = GAME.new(players=3, seed=5, options={"structures": "draft"})
+    for seat in state.to_act:
+        state.apply(seat, state.legal_actions(seat)[0])
+    assert "seat 1's (seen) A set" in GAME.render(state.view(0))
