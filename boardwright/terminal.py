@@ -215,6 +215,8 @@ class TerminalTable:
         elif winners:
             names = ", ".join(self.seat_name(seat) for seat in winners)
             self.console.print(f"[bold]Shared win: {escape(names)}.[/bold]")
+        else:
+            self.console.print("[bold]Nobody wins[/bold] (a solo game whose score target was missed).")
 
     # ------------------------------------------------------------------ a person's turn
     def hand_over(self, seat: int) -> None:
