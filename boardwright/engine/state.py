@@ -129,7 +129,7 @@ class State:
         raise NotImplementedError
 
     def _copy_into(self, new: State) -> None:
-        """Copy the game's own fields into ``new`` (a blank instance): by hand, no deepcopy."""
+        """Copy the game's own fields into ``new`` (a blank instance): by hand, never a generic deep copy."""
         raise NotImplementedError
 
     def _scores(self) -> list[float]:
