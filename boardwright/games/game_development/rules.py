@@ -140,28 +140,21 @@ class Rules:
         """The cost to play a feature, as flat ``[mask, amount, ...]``: the milestone's change
         (Beta: +1 of each resource, D4) and "Features require 1 less LD" per such feature you
         control, stacked, each at least 0."""
-        out = list(self.content.costs[self.milestone][card.id])
-        cards = self.content.cards
-        less_ld = 0
-        for f in self.features[seat]:
-            if cards[f].effect == "ld-discount":
-                less_ld += 1
-        for j in range(1, len(out), 2):
-            value = out[j] - less_ld if out[j - 1] & LD_BIT else out[j]
-            out[j] = value if value > 0 else 0
-        return out
+        return self._cost_less(seat, card, "ld-discount", LD_BIT)
 
     def bug_cost(self, seat: int, card: Card) -> list[int]:
         """The cost to destroy a bug: the milestone's change (Vertical Slice −1, RTM +1) and
         "Bugs you control require 1 less of each resource" per such feature, each at least 0."""
+        return self._cost_less(seat, card, "bug-discount", -1)
+
+    def _cost_less(self, seat: int, card: Card, effect: str, resources: int) -> list[int]:
+        """The milestone's cost of ``card``, 1 less of the ``resources`` (a bit mask) for each
+        feature ``seat`` controls with ``effect``; no amount below 0 (D4)."""
         out = list(self.content.costs[self.milestone][card.id])
         cards = self.content.cards
-        less = 0
-        for f in self.features[seat]:
-            if cards[f].effect == "bug-discount":
-                less += 1
+        less = sum(1 for f in self.features[seat] if cards[f].effect == effect)
         for j in range(1, len(out), 2):
-            value = out[j] - less
+            value = out[j] - less if out[j - 1] & resources else out[j]
             out[j] = value if value > 0 else 0
         return out
 
