@@ -77,6 +77,25 @@ def test_search_plays_every_seat_of_a_four_player_game_to_the_end():
     assert state.is_over
 
 
+@pytest.mark.parametrize("game", [g for g in GAMES if g.bot], ids=lambda g: g.id)
+def test_guided_search_chooses_legal_actions(game):
+    seats = [agents.make("ismcts", iterations=15, bias=2, seed=2), agents.make("heuristic", seed=1)]
+    seats += [agents.make("heuristic", seed=3 + k) for k in range(game.min_players - 2)]
+    play(game, seats, seed=7, max_decisions=40)
+
+
+@pytest.mark.parametrize("game", [g for g in GAMES if g.bot], ids=lambda g: g.id)
+def test_guided_search_tries_the_heuristic_bots_choice_first(game):
+    state = next(s for seed in range(20) for s in positions(game, game.min_players, seed, 30)
+                 if len(s.to_act) == 1 and len(s.legal_actions(s.to_act[0])) > 2)
+    seat = state.to_act[0]
+    bot_choice = agents.make("heuristic", seed=5).choose(state.clone(), seat)
+    search = agents.make("ismcts", iterations=1, bias=1, seed=5)
+    assert search.choose(state, seat) == bot_choice
+    visited = [text for text, edge in search.last_root.edges[seat].items() if edge[0]]
+    assert visited == [bot_choice]
+
+
 def test_heuristic_rollouts_need_the_game_to_have_a_bot():
     state = TOY.new(players=2, seed=1)
     with pytest.raises(ValueError, match="no heuristic bot"):
@@ -122,7 +141,7 @@ def test_agents_are_built_from_a_spec_with_parameters():
 
 @pytest.mark.parametrize(("spec", "named"), [
     ("ismcts:iterations=0", "iterations"), ("ismcts:time=-1", "time"), ("ismcts:rollout=smart", "rollout"),
-    ("ismcts:depth=-2", "depth"), ("ismcts:c=-1", "c is"), ("ismcts:width=3", "width"),
+    ("ismcts:depth=-2", "depth"), ("ismcts:c=-1", "c is"), ("ismcts:bias=-1", "bias"), ("ismcts:width=3", "width"),
 ])
 def test_bad_search_parameters_are_refused_by_name(spec, named):
     with pytest.raises(ValueError, match=named):

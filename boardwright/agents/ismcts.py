@@ -13,6 +13,11 @@ chance resampled from what the seat sees), then walks one shared tree with it:
   leads to the next node. Choices that other seats committed before the search began are not
   searched: ``determinize`` resamples them (uniformly among their legal choices);
 - **multi-step decisions** are simply a chain of nodes of the same seat;
+- **guidance** (``bias`` > 0) — the game's heuristic bot names its choice the first time a seat
+  decides at a node; that action is tried first and its UCT value gets a progressive bias
+  ``bias / (visits + 1)``, which fades as the search gathers its own evidence (in a game of many
+  small decisions, such as The Game Makers, the search then starts from sound play instead of
+  from noise);
 - **expansion** — one new node per iteration;
 - **rollout** — random or the game's heuristic bot, cut off after ``depth`` decision points
   (default 30), where ``game.evaluate(state, seat)`` scores each seat; a finished game pays 1
@@ -60,11 +65,13 @@ class Node:
     are reached by the joint choice of all deciding seats (``joint``).
     """
 
-    __slots__ = ("edges", "joint")
+    __slots__ = ("edges", "hints", "joint")
 
     def __init__(self) -> None:
         self.edges: dict[int, dict[str, list[Any]]] = {}
         self.joint: dict[tuple[str, ...], Node] | None = None
+        #: per seat, the guiding bot's choice here (only when the search is guided)
+        self.hints: dict[int, str] = {}
 
 
 class ISMCTSAgent(Agent):
@@ -73,14 +80,15 @@ class ISMCTSAgent(Agent):
     Parameters: ``iterations`` (per decision), ``time`` (seconds per decision; with both, the
     first reached stops the search), ``c`` (UCT exploration), ``rollout`` (``"random"`` or
     ``"heuristic"``: the game's bot), ``depth`` (rollout decision points before the cut-off,
-    default :data:`DEFAULT_DEPTH`; 0 plays to the end), ``seed``.
+    default :data:`DEFAULT_DEPTH`; 0 plays to the end), ``bias`` (weight of the heuristic bot's
+    choice in selection; 0, the default, searches unguided), ``seed``.
     """
 
     name = "ismcts"
 
     def __init__(self, seed: int | None = None, iterations: int | None = None,
                  time: float | None = None, c: float = 0.7, rollout: str = "random",
-                 depth: int = DEFAULT_DEPTH) -> None:
+                 depth: int = DEFAULT_DEPTH, bias: float = 0.0) -> None:
         super().__init__(seed)
         if iterations is None and time is None:
             iterations = DEFAULT_ITERATIONS
@@ -96,11 +104,14 @@ class ISMCTSAgent(Agent):
             raise ValueError(f"rollout is 'random' or 'heuristic', not {rollout!r}")
         if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
             raise ValueError(f"depth is a whole number of decisions (0: to the end), not {depth!r}")
+        if isinstance(bias, bool) or not isinstance(bias, (int, float)) or bias < 0:
+            raise ValueError(f"bias is a number of at least 0, not {bias!r}")
         self.iterations = iterations
         self.time = None if time is None else float(time)
         self.c = float(c)
         self.rollout = rollout
         self.depth = depth
+        self.bias = float(bias)
         self._policy: Agent | None = None
         #: iterations run by the last ``choose`` (for benchmarks and tests)
         self.last_iterations = 0
@@ -147,7 +158,7 @@ class ISMCTSAgent(Agent):
         path: list[tuple[list[Any], int]] = []
         rng = self.rng
         log, sqrt = math.log, math.sqrt
-        c = self.c
+        c, bias = self.c, self.bias
         while not state.is_over:
             to_act = state.to_act
             if len(to_act) == 1:
@@ -155,7 +166,10 @@ class ISMCTSAgent(Agent):
                 edges = node.edges.get(seat)
                 if edges is None:
                     edges = node.edges[seat] = {}
-                edge = _select(edges, state.legal_actions(seat), rng, c, log, sqrt)
+                    if bias:
+                        self._hint(node, state, seat)
+                edge = _select(edges, state.legal_actions(seat), rng, c, log, sqrt,
+                               node.hints[seat] if bias else None, bias)
                 state.apply(seat, edge[_ACTION])
                 path.append((edge, seat))
                 child = edge[_CHILD]
@@ -170,7 +184,10 @@ class ISMCTSAgent(Agent):
                     edges = node.edges.get(seat)
                     if edges is None:
                         edges = node.edges[seat] = {}
-                    edge = _select(edges, state.legal_actions(seat), rng, c, log, sqrt)
+                        if bias:
+                            self._hint(node, state, seat)
+                    edge = _select(edges, state.legal_actions(seat), rng, c, log, sqrt,
+                                   node.hints[seat] if bias else None, bias)
                     path.append((edge, seat))
                     chosen.append((seat, edge[_ACTION]))
                 for seat, action in chosen:
@@ -212,6 +229,10 @@ class ISMCTSAgent(Agent):
                 steps += 1
         return rewards_of(state)
 
+    def _hint(self, node: Node, state: State, seat: int) -> None:
+        """Ask the heuristic bot what ``seat`` would do here (on a copy: bots only read the state)."""
+        node.hints[seat] = self._heuristic().choose(state, seat)
+
     def _heuristic(self) -> Agent:
         if self._policy is None:
             from . import HeuristicAgent
@@ -220,11 +241,12 @@ class ISMCTSAgent(Agent):
 
 
 def _select(edges: dict[str, list[Any]], legal: list[Action], rng: Stream, c: float,
-            log: Any, sqrt: Any) -> list[Any]:
+            log: Any, sqrt: Any, hint: str | None = None, bias: float = 0.0) -> list[Any]:
     """UCT with availability counts: count every legal action as available, then pick one edge.
 
-    An untried action (chosen at random among the untried) comes first; otherwise the edge
-    with the best ``mean + c * sqrt(ln(availability) / visits)``, the first on a tie.
+    An untried action comes first (the ``hint`` if it is untried and legal, else one at random);
+    otherwise the edge with the best ``mean + c * sqrt(ln(availability) / visits)``, plus
+    ``bias / (visits + 1)`` for the hint, the first on a tie.
     """
     untried: list[list[Any]] | None = None
     best: list[Any] | None = None
@@ -243,9 +265,15 @@ def _select(edges: dict[str, list[Any]], legal: list[Action], rng: Stream, c: fl
                 untried.append(edge)
         elif untried is None:
             value = edge[_REWARD] / visits + c * sqrt(log(edge[_AVAIL]) / visits)
+            if action == hint:
+                value += bias / (visits + 1)
             if value > best_value:
                 best, best_value = edge, value
     if untried is not None:
+        if hint is not None:
+            for edge in untried:
+                if edge[_ACTION] == hint:
+                    return edge
         return untried[0] if len(untried) == 1 else untried[rng.below(len(untried))]
     assert best is not None
     return best
