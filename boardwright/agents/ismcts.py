@@ -156,20 +156,13 @@ class ISMCTSAgent(Agent):
     def _iterate(self, state: State, node: Node) -> None:
         """Select and expand with one determinization, roll out, and backpropagate."""
         path: list[tuple[list[Any], int]] = []
-        rng = self.rng
         log, sqrt = math.log, math.sqrt
         c, bias = self.c, self.bias
         while not state.is_over:
             to_act = state.to_act
             if len(to_act) == 1:
                 seat = to_act[0]
-                edges = node.edges.get(seat)
-                if edges is None:
-                    edges = node.edges[seat] = {}
-                    if bias:
-                        self._hint(node, state, seat)
-                edge = _select(edges, state.legal_actions(seat), rng, c, log, sqrt,
-                               node.hints[seat] if bias else None, bias)
+                edge = self._select_at(node, state, seat, c, bias, log, sqrt)
                 state.apply(seat, edge[_ACTION])
                 path.append((edge, seat))
                 child = edge[_CHILD]
@@ -181,13 +174,7 @@ class ISMCTSAgent(Agent):
                 # A sealed decision: each seat chooses from its own statistics, blind to the others.
                 chosen = []
                 for seat in to_act:
-                    edges = node.edges.get(seat)
-                    if edges is None:
-                        edges = node.edges[seat] = {}
-                        if bias:
-                            self._hint(node, state, seat)
-                    edge = _select(edges, state.legal_actions(seat), rng, c, log, sqrt,
-                                   node.hints[seat] if bias else None, bias)
+                    edge = self._select_at(node, state, seat, c, bias, log, sqrt)
                     path.append((edge, seat))
                     chosen.append((seat, edge[_ACTION]))
                 for seat, action in chosen:
@@ -229,9 +216,17 @@ class ISMCTSAgent(Agent):
                 steps += 1
         return rewards_of(state)
 
-    def _hint(self, node: Node, state: State, seat: int) -> None:
-        """Ask the heuristic bot what ``seat`` would do here (on a copy: bots only read the state)."""
-        node.hints[seat] = self._heuristic().choose(state, seat)
+    def _select_at(self, node: Node, state: State, seat: int, c: float, bias: float,
+                   log: Any, sqrt: Any) -> list[Any]:
+        """The edge ``seat`` takes at ``node``; on a guided search, the first visit asks the
+        heuristic bot for its choice (on the determinization being walked)."""
+        edges = node.edges.get(seat)
+        if edges is None:
+            edges = node.edges[seat] = {}
+            if bias:
+                node.hints[seat] = self._heuristic().choose(state, seat)
+        return _select(edges, state.legal_actions(seat), self.rng, c, log, sqrt,
+                       node.hints.get(seat) if bias else None, bias)
 
     def _heuristic(self) -> Agent:
         if self._policy is None:
