@@ -3,6 +3,7 @@
     python benchmarks/ismcts.py                       # every game, 2 players (or the minimum)
     python benchmarks/ismcts.py --game gadgeteers --iterations 5000 --positions 8
     python benchmarks/ismcts.py --toy                 # also the test game "sealed-sums"
+    python benchmarks/ismcts.py --bias 5              # guided by the heuristic bot
 
 Each figure is the mean over several positions of one random game (the opening and later
 decisions): the agent searches a fixed number of iterations from each, and the rate is iterations
@@ -44,13 +45,14 @@ def positions(game_id: str, players: int, count: int, seed: int = 1) -> list[Sta
 
 
 def measure(game_id: str, players: int, iterations: int, count: int, rollout: str,
-            depth: int) -> tuple[float, float, int]:
+            depth: int, bias: float = 0.0) -> tuple[float, float, int]:
     """(iterations per second, mean rollout decisions per iteration, positions searched)."""
     spent = 0.0
     done = 0
     searched = positions(game_id, players, count)
     for index, state in enumerate(searched):
-        agent = agents.make("ismcts", iterations=iterations, rollout=rollout, depth=depth, seed=index)
+        agent = agents.make("ismcts", iterations=iterations, rollout=rollout, depth=depth, bias=bias,
+                            seed=index)
         seat = state.to_act[0]
         start = time.perf_counter()
         agent.choose(state, seat)
@@ -85,6 +87,8 @@ def main() -> None:
     parser.add_argument("--rollout", default="random", choices=["random", "heuristic"])
     parser.add_argument("--depth", type=int, default=DEFAULT_DEPTH,
                         help=f"rollout cut-off in decision points (default {DEFAULT_DEPTH}; 0: to the end)")
+    parser.add_argument("--bias", type=float, default=0.0,
+                        help="guidance by the heuristic bot (default 0: unguided; it costs a bot call per node)")
     parser.add_argument("--toy", action="store_true", help="include the test game sealed-sums")
     args = parser.parse_args()
     game_ids = list(args.game or bw.games())
@@ -95,10 +99,14 @@ def main() -> None:
     for game_id in game_ids:
         game = bw.load(game_id)
         players = args.players or max(2, game.min_players)
+        if args.bias and not game.bot:
+            print(f"{game_id:20s} has no heuristic bot to guide the search: skipped")
+            continue
         rate, length, searched = measure(game_id, players, args.iterations, args.positions, args.rollout,
-                                         args.depth)
+                                         args.depth, args.bias)
         print(f"{game_id:20s} {players}p  {rate:10,.0f} iterations/s  "
-              f"(rollout {args.rollout}, depth {args.depth or 'end'}; a random game: {length:.0f} decisions; "
+              f"(rollout {args.rollout}, depth {args.depth or 'end'}, bias {args.bias:g}; "
+              f"a random game: {length:.0f} decisions; "
               f"{args.iterations} iterations x {searched} positions)")
 
 
