@@ -1,0 +1,34 @@
+"""The benchmark scripts still run and print their figures (tiny budgets: these are not timings)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
+
+
+def run(script: str, *args: str) -> str:
+    done = subprocess.run([sys.executable, str(BENCHMARKS / script), *args], capture_output=True, text=True,
+                          timeout=300, check=False)
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def test_playouts_prints_decisions_per_second():
+    out = run("playouts.py", "--game", "gadgeteers", "--players", "2", "--seconds", "0.2")
+    assert "gadgeteers" in out and "decisions/s" in out
+
+
+@pytest.mark.parametrize("extra", [(), ("--bias", "5")], ids=["unguided", "guided"])
+def test_ismcts_prints_iterations_per_second(extra):
+    out = run("ismcts.py", "--game", "game-development", "--iterations", "20", "--positions", "2", *extra)
+    assert "game-development" in out and "iterations/s" in out
+
+
+def test_strength_prints_a_win_rate_with_its_interval():
+    out = run("strength.py", "--game", "gadgeteers", "--search", "ismcts:iterations=5", "-n", "2")
+    assert "win rate" in out and "[95%" in out and "over 2 games" in out
