@@ -33,13 +33,18 @@ def test_a_user_file_replaces_the_cards_it_lists(tmp_path: Path):
     assert all(c.name.startswith("My ") for c in state.content.cards)
 
 
-def test_a_bad_card_names_the_file_the_entry_and_the_field(tmp_path: Path):
+def cards_with_first(tmp_path: Path, key: str, line: str) -> Path:
+    """Our cards as a user file, with the first card's ``key`` line replaced by ``line``."""
     text = BASE.read_text(encoding="utf-8")
     cards = text[text.index("[[cards]]"):]
-    first = cards.index("requires = [")
-    cards = cards[:first] + 'requires = ["gold 2"]\n#' + cards[first:]
+    first = cards.index(key)
     path = tmp_path / "bad.toml"
-    path.write_text(cards, encoding="utf-8")
+    path.write_text(cards[:first] + line + "\n#" + cards[first:], encoding="utf-8")
+    return path
+
+
+def test_a_bad_card_names_the_file_the_entry_and_the_field(tmp_path: Path):
+    path = cards_with_first(tmp_path, "requires = [", 'requires = ["gold 2"]')
     with pytest.raises(ContentError) as error:
         GAME.new(players=2, seed=1, options={"content": str(path)})
     assert error.value.field == "requires" and error.value.entry.startswith("cards '")
@@ -82,12 +87,7 @@ def test_describe_action_explains_a_forklift_move():
 
 
 def test_a_card_pattern_names_a_game_type_or_a_component(tmp_path: Path):
-    text = BASE.read_text(encoding="utf-8")
-    cards = text[text.index("[[cards]]"):]
-    first = cards.index("score = ")
-    cards = cards[:first] + 'score = "rows gold"\n#' + cards[first:]
-    path = tmp_path / "bad.toml"
-    path.write_text(cards, encoding="utf-8")
+    path = cards_with_first(tmp_path, "score = ", 'score = "rows gold"')
     with pytest.raises(ContentError, match="or a component"):
         GAME.new(players=2, seed=1, options={"content": str(path)})
 

@@ -142,13 +142,6 @@ def test_solo_purple_and_red_score_against_one_virtual_opponent():
     assert (sheet(state)["teamwork"], sheet(state)["military"]) == (1, 2)
 
 
-def test_solo_target_option_decides_the_win():
-    state = table(players=1, solo_target=10)
-    shelve(state, 0, 0, score="flat 4")
-    state.is_over = True
-    assert state.winners() == []
-
-
 def test_the_two_rightmost_columns_score_one_per_game_of_the_type_up_to_six():
     state = table()
     case(state, 0, ["R R R R", "R R R R", ". . R R"])
