@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import time
 
 import pytest
@@ -9,7 +10,7 @@ from toygame import GAME as TOY
 
 import boardwright as bw
 from boardwright import agents
-from boardwright.agents.ismcts import ISMCTSAgent, rewards_of
+from boardwright.agents.ismcts import ISMCTSAgent, _select, rewards_of
 from boardwright.engine import State, Stream
 
 GAMES = [bw.load(game_id) for game_id in bw.games()] + [TOY]
@@ -94,6 +95,25 @@ def test_guided_search_tries_the_heuristic_bots_choice_first(game):
     assert search.choose(state, seat) == bot_choice
     visited = [text for text, edge in search.last_root.edges[seat].items() if edge[0]]
     assert visited == [bot_choice]
+
+
+def test_guidance_decides_between_equal_choices_at_any_budget():
+    """Where the search's evidence cannot tell two choices apart, the bot's choice is taken, however
+    many iterations there were; where the evidence is clear, the evidence wins."""
+    legal = TOY.new(players=2, seed=1).legal_actions(0)[:2]
+    first, second = str(legal[0]), str(legal[1])
+    def edges(visits: int, mean_first: float, mean_second: float) -> dict:
+        return {first: [visits, mean_first * visits, 2 * visits, None, legal[0]],
+                second: [visits, mean_second * visits, 2 * visits, None, legal[1]]}
+
+    rng = Stream(1)
+    for visits in (10, 1_000, 100_000):
+        level = edges(visits, 0.5, 0.5)
+        assert _select(level, legal, rng, 0.7, math.log, math.sqrt, second, 1.0)[4] == legal[1]
+        assert _select(level, legal, rng, 0.7, math.log, math.sqrt, first, 1.0)[4] == legal[0]
+        if visits >= 1_000:  # a few visits are too little evidence to overrule the bot
+            clear = edges(visits, 0.9, 0.5)
+            assert _select(clear, legal, rng, 0.7, math.log, math.sqrt, second, 1.0)[4] == legal[0]
 
 
 def test_heuristic_rollouts_need_the_game_to_have_a_bot():

@@ -14,10 +14,11 @@ chance resampled from what the seat sees), then walks one shared tree with it:
   searched: ``determinize`` resamples them (uniformly among their legal choices);
 - **multi-step decisions** are simply a chain of nodes of the same seat;
 - **guidance** (``bias`` > 0) — the game's heuristic bot names its choice the first time a seat
-  decides at a node; that action is tried first and its UCT value gets a progressive bias
-  ``bias / (visits + 1)``, which fades as the search gathers its own evidence (in a game of many
-  small decisions, such as The Game Makers, the search then starts from sound play instead of
-  from noise);
+  decides at a node; that action is tried first and its UCT value gets a prior term
+  ``bias * sqrt(availability) / (visits + 1)``, which shrinks at the same pace as the exploration
+  term: the search keeps leaning on the bot wherever its own evidence cannot tell the choices
+  apart, at any budget, and overrules it where the evidence is clear (in a game of many small
+  decisions, such as The Game Makers, the search then plays sound moves instead of noise);
 - **expansion** — one new node per iteration;
 - **rollout** — random or the game's heuristic bot, cut off after ``depth`` decision points
   (default 30), where ``game.evaluate(state, seat)`` scores each seat; a finished game pays 1
@@ -241,7 +242,7 @@ def _select(edges: dict[str, list[Any]], legal: list[Action], rng: Stream, c: fl
 
     An untried action comes first (the ``hint`` if it is untried and legal, else one at random);
     otherwise the edge with the best ``mean + c * sqrt(ln(availability) / visits)``, plus
-    ``bias / (visits + 1)`` for the hint, the first on a tie.
+    ``bias * sqrt(availability) / (visits + 1)`` for the hint, the first on a tie.
     """
     untried: list[list[Any]] | None = None
     best: list[Any] | None = None
@@ -261,7 +262,7 @@ def _select(edges: dict[str, list[Any]], legal: list[Action], rng: Stream, c: fl
         elif untried is None:
             value = edge[_REWARD] / visits + c * sqrt(log(edge[_AVAIL]) / visits)
             if action == hint:
-                value += bias / (visits + 1)
+                value += bias * sqrt(edge[_AVAIL]) / (visits + 1)
             if value > best_value:
                 best, best_value = edge, value
     if untried is not None:
