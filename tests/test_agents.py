@@ -10,7 +10,7 @@ from toygame import GAME as TOY
 
 import boardwright as bw
 from boardwright import agents
-from boardwright.agents.ismcts import ISMCTSAgent, _select, rewards_of
+from boardwright.agents.ismcts import _ACTION, _VISITS, ISMCTSAgent, _select, rewards_of
 from boardwright.engine import State, Stream
 
 GAMES = [bw.load(game_id) for game_id in bw.games()] + [TOY]
@@ -93,7 +93,7 @@ def test_guided_search_tries_the_heuristic_bots_choice_first(game):
     bot_choice = agents.make("heuristic", seed=5).choose(state.clone(), seat)
     search = agents.make("ismcts", iterations=1, bias=1, seed=5)
     assert search.choose(state, seat) == bot_choice
-    visited = [text for text, edge in search.last_root.edges[seat].items() if edge[0]]
+    visited = [text for text, edge in search.last_root.edges[seat].items() if edge[_VISITS]]
     assert visited == [bot_choice]
 
 
@@ -109,11 +109,11 @@ def test_guidance_decides_between_equal_choices_at_any_budget():
     rng = Stream(1)
     for visits in (10, 1_000, 100_000):
         level = edges(visits, 0.5, 0.5)
-        assert _select(level, legal, rng, 0.7, math.log, math.sqrt, second, 1.0)[4] == legal[1]
-        assert _select(level, legal, rng, 0.7, math.log, math.sqrt, first, 1.0)[4] == legal[0]
+        assert _select(level, legal, rng, 0.7, math.log, math.sqrt, second, 1.0)[_ACTION] == legal[1]
+        assert _select(level, legal, rng, 0.7, math.log, math.sqrt, first, 1.0)[_ACTION] == legal[0]
         if visits >= 1_000:  # a few visits are too little evidence to overrule the bot
             clear = edges(visits, 0.9, 0.5)
-            assert _select(clear, legal, rng, 0.7, math.log, math.sqrt, second, 1.0)[4] == legal[0]
+            assert _select(clear, legal, rng, 0.7, math.log, math.sqrt, second, 1.0)[_ACTION] == legal[0]
 
 
 def test_heuristic_rollouts_need_the_game_to_have_a_bot():
@@ -127,7 +127,7 @@ def test_iteration_budget_is_exact():
     agent = ISMCTSAgent(iterations=137, seed=1)
     state = TOY.new(players=3, seed=2)
     agent.choose(state, 0)
-    root_visits = sum(edge[0] for edge in agent.last_root.edges[0].values())
+    root_visits = sum(edge[_VISITS] for edge in agent.last_root.edges[0].values())
     assert (agent.last_iterations, root_visits) == (137, 137)
 
 
@@ -211,7 +211,7 @@ def test_every_seat_of_a_sealed_decision_chooses_from_its_own_statistics():
     agent = ISMCTSAgent(iterations=300, seed=3)
     agent.choose(TOY.new(players=3, seed=8), 0)
     root = agent.last_root
-    per_seat = {seat: sum(edge[0] for edge in edges.values()) for seat, edges in root.edges.items()}
+    per_seat = {seat: sum(edge[_VISITS] for edge in edges.values()) for seat, edges in root.edges.items()}
     assert per_seat == {0: 300, 1: 300, 2: 300}
 
 
