@@ -21,8 +21,20 @@ BASE_SLOTS = frozenset(State.__slots__)
 
 @dataclass
 class Report:
+    """What one checked game covered (the figures the notes quote)."""
+
+    #: decisions played
     steps: int = 0
+    #: states given the deep checks (refusals, clones, views, determinizations)
+    states_checked: int = 0
+    #: determinizations made and compared with the truth
+    determinizations: int = 0
+    #: pairs (sample of the truth, sample of a sample) found identical for every seat
+    canonical_pairs: int = 0
+    #: some sample differed from the truth in the game's own fields
     resampled: bool = False
+    #: some sample differed in what another seat sees (its hand, face-down pieces), or in solo in
+    #: what the seat itself cannot see
     hidden_seen: bool = False
     seats_acted: set[int] = field(default_factory=set)
 
@@ -64,23 +76,64 @@ def check_refusals(state: State, rng: Stream) -> None:
     assert [state.view(s) for s in range(state.players)] == views
 
 
-def check_views(state: State, seed: int, report: Report) -> None:
-    """Views are JSON; determinizing keeps the seat's view and resamples the rest."""
+def differing_slots(one: State, other: State) -> list[str]:
+    """The names of the state fields in which two states differ (for a readable failure)."""
+    mine, theirs = dict(one.fingerprint()), dict(other.fingerprint())
+    return sorted(name for name in mine if mine[name] != theirs.get(name))
+
+
+def check_canonical(state: State, seat: int, seed: int) -> State:
+    """``determinize(seat, seed)`` depends on ``view(seat)`` and ``seed`` only.
+
+    A sample has the same view for ``seat`` as the truth, so sampling the sample again with the
+    same seed must give the very same state: every seat's view and legal actions, the scores and
+    every hidden field. Anything copied from the true state (not rebuilt from the view) shows up
+    here as a difference. Returns the sample.
+    """
+    sample = state.determinize(seat, seed)
+    again = sample.determinize(seat, seed)
+    for other in [None, *range(state.players)]:
+        assert again.view(other) == sample.view(other), (
+            f"determinize({seat}) is not canonical: seat {other}'s view depends on more than "
+            f"seat {seat}'s view (fields: {differing_slots(sample, again)})")
+    for other in range(state.players):
+        assert again.legal_actions(other) == sample.legal_actions(other), (
+            f"determinize({seat}) is not canonical: seat {other}'s legal actions differ")
+    assert again.scores() == sample.scores(), f"determinize({seat}) is not canonical: scores differ"
+    assert again.fingerprint() == sample.fingerprint(), (
+        f"determinize({seat}) is not canonical: hidden fields {differing_slots(sample, again)} "
+        f"depend on more than seat {seat}'s view")
+    return sample
+
+
+def check_views(state: State, seed: int, report: Report, samples: int = 2) -> None:
+    """Views are JSON; determinizing keeps the seat's view, resamples the rest canonically, and
+    leaves a running game's scores alone (they read nothing hidden)."""
     json.dumps(state.view(None))
+    scores = state.scores()
+    views = [state.view(seat) for seat in range(state.players)]
+    truth = game_part(state)
     for seat in range(state.players):
-        view = state.view(seat)
+        view = views[seat]
         assert json.loads(json.dumps(view)) == view, "a view is JSON-ready"
-        truth = game_part(state)
-        for k in range(3):
-            sample = state.determinize(seat, seed * 31 + k)
+        legal = sorted(map(str, state.legal_actions(seat)))
+        for k in range(samples):
+            sample = check_canonical(state, seat, seed * 31 + k) if k == 0 else \
+                state.determinize(seat, seed * 31 + k)
+            report.determinizations += 1
+            report.canonical_pairs += k == 0
             assert sample.view(seat) == view, f"determinize({seat}) changed what seat {seat} sees"
             assert sample.to_act == state.to_act
-            assert sorted(map(str, sample.legal_actions(seat))) == sorted(map(str, state.legal_actions(seat)))
+            assert sorted(map(str, sample.legal_actions(seat))) == legal
+            assert sample.scores() == scores, (
+                f"scores() {scores} read something seat {seat} cannot see (a sample scores "
+                f"{sample.scores()})" if not state.is_over else
+                f"the final scores {scores} differ in a sample ({sample.scores()})")
             if game_part(sample) != truth:
                 report.resampled = True
-        again = state.determinize(seat, seed * 31)
-        assert game_part(again) == game_part(state.determinize(seat, seed * 31)), \
-            "determinize is deterministic for a seed"
+                if state.players == 1 or any(sample.view(other) != views[other]
+                                             for other in range(state.players) if other != seat):
+                    report.hidden_seen = True
 
 
 def check_step(state: State, rng: Stream) -> None:
@@ -109,6 +162,7 @@ def check_game(game: Game, players: int, seed: int, deep_every: int = 7, max_ste
             check_step(state, rng)
             check_refusals(state, rng)
             check_views(state, seed + report.steps, report)
+            report.states_checked += 1
             original = state.fingerprint()
             copy = state.clone()
             assert copy.fingerprint() == original
@@ -129,6 +183,7 @@ def check_game(game: Game, players: int, seed: int, deep_every: int = 7, max_ste
     winners = state.winners()
     assert winners and len(set(winners)) == len(winners) and all(0 <= w < players for w in winners)
     check_views(state, seed, report)
+    report.states_checked += 1
     record = json.loads(json.dumps(state.record()))
     assert bw.replay(record).fingerprint() == state.fingerprint(), "the record replays exactly"
     return report
