@@ -213,7 +213,7 @@ def test_options_take_their_defaults():
 def test_options_are_typed_and_bounded():
     with pytest.raises(OptionError, match="takes a whole number"):
         GAME.new(2, options={"unused": "x"})
-    with pytest.raises(OptionError, match="must be at most 9"):
+    with pytest.raises(OptionError, match="must be from 0 to 9, not 12"):
         GAME.new(2, options={"unused": 12})
     assert GAME.new(2, seed=1, options={"unused": "4"}).options["unused"] == 4
 

@@ -7,11 +7,14 @@ the declared type.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from .errors import OptionError
+
+#: the longest text an option takes (a path, a list of ranges)
+MAX_TEXT = 4096
 
 _TRUE = {"1", "true", "yes", "on"}
 _FALSE = {"0", "false", "no", "off"}
@@ -22,8 +25,11 @@ class Option:
     """One documented game option.
 
     ``type`` is ``bool``, ``int``, ``float`` or ``str``; ``choices`` limits a value to a set;
-    ``minimum``/``maximum`` bound a number. ``default`` may be ``None`` for an optional path or
-    a value that depends on the player count (``doc`` says how).
+    ``minimum``/``maximum`` bound a number; ``check`` validates what a type alone cannot (the
+    grammar of a text value): it returns the value (possibly normalised) or raises
+    ``ValueError`` whose message says what is allowed. ``default`` may be ``None`` for an optional
+    path or a value that depends on the player count (``doc`` says how). Every value is bounded:
+    numbers by ``minimum`` and ``maximum``, texts by ``choices``, ``check`` or ``MAX_TEXT``.
     """
 
     name: str
@@ -33,6 +39,7 @@ class Option:
     choices: tuple[Any, ...] | None = None
     minimum: float | None = None
     maximum: float | None = None
+    check: Callable[[Any], Any] | None = None
 
     def describe_type(self) -> str:
         if self.choices:
@@ -53,24 +60,47 @@ class Option:
             value = _from_text(where, self.type, value)
         if self.type is bool:
             if not isinstance(value, bool):
-                raise OptionError(f"{where} takes true or false, not {value!r}")
+                raise OptionError(f"{where} takes true or false, not {_short(value)}")
         elif self.type is int:
             if isinstance(value, bool) or not isinstance(value, int):
-                raise OptionError(f"{where} takes a whole number, not {value!r}")
+                raise OptionError(f"{where} takes a whole number, not {_short(value)}")
         elif self.type is float:
             if isinstance(value, bool) or not isinstance(value, (int, float)):
-                raise OptionError(f"{where} takes a number, not {value!r}")
+                raise OptionError(f"{where} takes a number, not {_short(value)}")
             value = float(value)
+            if value != value or value in (float("inf"), float("-inf")):
+                raise OptionError(f"{where} takes a finite number, not {value}")
         elif not isinstance(value, self.type):
-            raise OptionError(f"{where} takes a {self.type.__name__}, not {value!r}")
+            raise OptionError(f"{where} takes a {self.type.__name__}, not {_short(value)}")
+        if isinstance(value, str) and len(value) > MAX_TEXT:
+            raise OptionError(f"{where} takes at most {MAX_TEXT} characters, not {len(value)}")
         if self.choices is not None and value not in self.choices:
             allowed = ", ".join(str(c) for c in self.choices)
-            raise OptionError(f"{where} must be one of {allowed}, not {value!r}")
-        if self.minimum is not None and value < self.minimum:
-            raise OptionError(f"{where} must be at least {self.minimum:g}, not {value!r}")
-        if self.maximum is not None and value > self.maximum:
-            raise OptionError(f"{where} must be at most {self.maximum:g}, not {value!r}")
+            raise OptionError(f"{where} must be one of {allowed}, not {_short(value)}")
+        low, high = self.minimum, self.maximum
+        if (low is not None and value < low) or (high is not None and value > high):
+            if low is not None and high is not None:
+                allowed = f"from {low:g} to {high:g}"
+            else:
+                allowed = f"at least {low:g}" if low is not None else f"at most {high:g}"
+            raise OptionError(f"{where} must be {allowed}, not {_short(value)}")
+        if self.check is not None:
+            try:
+                value = self.check(value)
+            except ValueError as error:
+                raise OptionError(f"{where}: {error}") from None
         return value
+
+
+def _short(value: Any) -> str:
+    """``repr(value)``, cut to a line (a bad value may be huge)."""
+    if isinstance(value, (list, dict, tuple, set)):
+        return f"a {type(value).__name__}"
+    try:
+        text = repr(value)
+    except ValueError:  # an integer too long to write out
+        return f"a {type(value).__name__} too large to show"
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def _from_text(where: str, kind: type, text: str) -> Any:
@@ -80,25 +110,27 @@ def _from_text(where: str, kind: type, text: str) -> Any:
             return True
         if raw.lower() in _FALSE:
             return False
-        raise OptionError(f"{where} takes true or false, not {text!r}")
+        raise OptionError(f"{where} takes true or false, not {_short(text)}")
     try:
         return kind(raw)
     except ValueError:
         noun = "a whole number" if kind is int else "a number"
-        raise OptionError(f"{where} takes {noun}, not {text!r}") from None
+        raise OptionError(f"{where} takes {noun}, not {_short(text)}") from None
 
 
 def resolve_options(
     game_id: str, declared: Sequence[Option], given: Mapping[str, Any] | None
 ) -> dict[str, Any]:
     """The complete option values for a new game: defaults overlaid with ``given``."""
+    if given is not None and not isinstance(given, Mapping):
+        raise OptionError(f"{game_id} options are a mapping of name to value, not {_short(given)}")
     by_name = {option.name: option for option in declared}
     values = {option.name: option.default for option in declared}
     for name, value in (given or {}).items():
-        option = by_name.get(name)
+        option = by_name.get(name) if isinstance(name, str) else None
         if option is None:
             known = ", ".join(sorted(by_name)) or "none"
-            raise OptionError(f"{game_id} has no option '{name}' (its options: {known})")
+            raise OptionError(f"{game_id} has no option {_short(name)} (its options: {known})")
         values[name] = option.convert(game_id, value)
     return values
 
