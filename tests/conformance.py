@@ -179,7 +179,7 @@ def check_game(game: Game, players: int, seed: int, deep_every: int = 7, max_ste
     assert all(state.legal_actions(s) == [] for s in range(players))
     check_refusals(state, rng)
     scores = state.scores()
-    assert len(scores) == players and all(isinstance(x, (int, float)) for x in scores)
+    assert len(scores) == players and all(type(x) is int for x in scores), f"scores are whole numbers: {scores}"
     winners = state.winners()
     assert winners and len(set(winners)) == len(winners) and all(0 <= w < players for w in winners)
     check_views(state, seed, report)
