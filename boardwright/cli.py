@@ -18,7 +18,8 @@ import argparse
 import json
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -36,7 +37,7 @@ from . import agents
 from .engine import BoardwrightError, Game, State, load_record, parse_option_pairs, resolve_options
 from .sim import SimulationError, agent_seed, check_task, make_tasks, run_tasks, summarize
 from .sim.report import print_report, report_json
-from .sim.tournament import add_tournament_parser, run_tournament_command
+from .sim.tournament import run_tournament
 from .terminal import TerminalTable, print_markup, print_notes
 
 HUMAN = "human"
@@ -55,18 +56,11 @@ def load_game(game_id: str) -> Game:
 
 
 def split_seats(text: str) -> list[str]:
-    """``"human,ismcts:iterations=500,c=0.7,random"`` -> ``["human", "ismcts:iterations=500,c=0.7",
-    "random"]``: a piece ``name=value`` without a colon continues the previous seat's parameters.
-    """
-    seats: list[str] = []
-    for piece in (p.strip() for p in text.split(",")):
-        if not piece:
-            raise UsageError(f"--seats has an empty seat in {text!r}")
-        if "=" in piece and ":" not in piece and seats and ":" in seats[-1]:
-            seats[-1] += "," + piece
-        else:
-            seats.append(piece)
-    return seats
+    """The ``--seats`` list, one agent spec (or ``human``) per seat."""
+    try:
+        return agents.split_specs(text)
+    except ValueError as error:
+        raise UsageError(f"--seats has {error}") from None
 
 
 @dataclass
@@ -119,6 +113,22 @@ def new_state(game: Game, players: int, seed: int | None, options: dict[str, Any
         return game.new(players=players, seed=seed, options=options)
     except ValueError as error:  # includes OptionError and ContentError
         raise UsageError(str(error)) from None
+
+
+@contextmanager
+def progress_bar(title: str, total: int, quiet: bool = False) -> Iterator[Callable[[int], None] | None]:
+    """A progress bar on stderr (games done, time left) while a batch runs: yields ``advance(k)``,
+    or ``None`` when stderr is not a terminal or ``quiet`` is set."""
+    errors = Console(stderr=True)
+    if quiet or not errors.is_terminal:
+        yield None
+        return
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+    with Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
+                  TimeRemainingColumn(), console=errors, transient=True) as bar:
+        job = bar.add_task(escape(title), total=total)
+        yield lambda k: bar.advance(job, k)
 
 
 def make_console() -> Console:
@@ -187,18 +197,10 @@ def cmd_simulate(args: argparse.Namespace, console: Console) -> int:
         check_task(tasks[0])
     except ValueError as error:
         raise UsageError(str(error)) from None
-    errors = Console(stderr=True)
     start = time.perf_counter()
     try:
-        if errors.is_terminal and not args.json:
-            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
-
-            with Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
-                          TimeRemainingColumn(), console=errors, transient=True) as bar:
-                job = bar.add_task(f"{chosen.game.name}", total=args.n)
-                results = run_tasks(tasks, args.jobs, progress=lambda k: bar.advance(job, k))
-        else:
-            results = run_tasks(tasks, args.jobs)
+        with progress_bar(chosen.game.name, args.n, quiet=args.json) as advance:
+            results = run_tasks(tasks, args.jobs, progress=advance)
     except SimulationError as error:
         print(f"boardwright: {error}", file=sys.stderr)
         return 1
@@ -211,6 +213,38 @@ def cmd_simulate(args: argparse.Namespace, console: Console) -> int:
     else:
         title = f"{chosen.game.name}, {chosen.players} players, seed {args.seed}"
         print_report(console, escape(title), summary, elapsed)
+    return 0
+
+
+def cmd_tournament(args: argparse.Namespace, console: Console) -> int:
+    game = load_game(args.game)
+    options: dict[str, Any] = dict(parse_option_pairs(args.option or []))
+    resolve_options(game.id, game.options, options)
+    seats = split_seats(args.seats)
+    if args.n < 1:
+        raise UsageError(f"-n must be at least 1, not {args.n}")
+    if args.jobs < 1:
+        raise UsageError(f"--jobs must be at least 1, not {args.jobs}")
+    if HUMAN in seats:
+        raise UsageError("a tournament plays bots only: a seat cannot be human")
+    try:
+        with progress_bar(f"{game.name} tournament", args.n, quiet=args.json) as advance:
+            shown = [0]
+
+            def progress(done: int, total: int) -> None:
+                if advance is not None:
+                    advance(done - shown[0])
+                    shown[0] = done
+
+            result = run_tournament(game.id, seats, args.n, args.players, args.seed, options, args.jobs,
+                                    progress=progress, module=type(game).__module__)
+    except SimulationError as error:
+        print(f"boardwright: {error}", file=sys.stderr)
+        return 1
+    except ValueError as error:
+        raise UsageError(str(error)) from None
+    text = json.dumps(result.as_json(), indent=2) if args.json else result.table()
+    sys.stdout.write(text + "\n")
     return 0
 
 
@@ -295,13 +329,25 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_argument("--seat", type=int, help="show what this seat saw (default: the spectator's view)")
     sub.add_argument("--step", action="store_true", help="wait for Enter between actions")
 
-    add_tournament_parser(commands)
+    sub = commands.add_parser(
+        "tournament", help="agents against each other over every seating, with ratings",
+        description="Play agents against each other over every seating, rotated evenly; report "
+                    "win rates (95%% Wilson interval), mean score, mean rank and OpenSkill ratings. "
+                    "The same command gives the same report.")
+    sub.add_argument("game", metavar="GAME")
+    sub.add_argument("--seats", required=True, help="the agents, e.g. ismcts:iterations=5000,heuristic,random")
+    sub.add_argument("-n", type=int, default=100, help="number of games (default 100)")
+    sub.add_argument("--players", type=int, help="number of players (default: one per agent)")
+    sub.add_argument("--seed", type=int, default=0, help="game i's seed derives from it (default 0)")
+    sub.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    sub.add_argument("--option", action="append", metavar="NAME=VALUE", help="a game option (repeatable)")
+    sub.add_argument("--json", action="store_true", help="print the report as JSON")
     return parser
 
 
 COMMANDS = {
     "games": cmd_games, "options": cmd_options, "rules": cmd_rules, "play": cmd_play,
-    "simulate": cmd_simulate, "replay": cmd_replay, "tournament": run_tournament_command,
+    "simulate": cmd_simulate, "replay": cmd_replay, "tournament": cmd_tournament,
 }
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import argparse
 import json
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
@@ -13,11 +12,9 @@ import toygame  # noqa: F401  (registers the test game "sealed-sums")
 from boardwright.sim.runner import GameResult
 from boardwright.sim.tournament import (
     Tournament,
-    add_tournament_parser,
     lineups,
     rank_seats,
     run_tournament,
-    run_tournament_command,
     standings,
     tournament_tasks,
 )
@@ -137,11 +134,9 @@ def test_a_player_count_outside_the_game_is_refused():
 
 
 def test_the_command_prints_json(capsys):
-    parser = argparse.ArgumentParser()
-    add_tournament_parser(parser.add_subparsers())
-    args = parser.parse_args(
-        ["tournament", TOY, "--seats", "random,ismcts:iterations=5,c=1", "-n", "4", "--json"])
-    assert run_tournament_command(args) == 0
+    from boardwright.cli import main
+
+    assert main(["tournament", TOY, "--seats", "random,ismcts:iterations=5,c=1", "-n", "4", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["games"] == 4
 
 

@@ -88,6 +88,22 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
     return name, params
 
 
+def split_specs(text: str) -> list[str]:
+    """A comma-separated list of agent specs, one per seat:
+    ``"human,ismcts:iterations=500,c=0.7,random"`` -> ``["human", "ismcts:iterations=500,c=0.7",
+    "random"]``; a piece ``name=value`` without a colon continues the previous spec's parameters.
+    """
+    specs: list[str] = []
+    for piece in (p.strip() for p in text.split(",")):
+        if not piece:
+            raise ValueError(f"an empty seat in {text!r}")
+        if "=" in piece and ":" not in piece and specs and ":" in specs[-1]:
+            specs[-1] += "," + piece
+        else:
+            specs.append(piece)
+    return specs
+
+
 def make(spec: str, **params: Any) -> Agent:
     """An agent by name (or ``"name:key=value,..."``), e.g. ``make("random", seed=1)``."""
     name, parsed = parse_spec(spec)
@@ -101,4 +117,5 @@ def make(spec: str, **params: Any) -> Agent:
         raise ValueError(f"agent '{name}': {error}") from None
 
 
-__all__ = ["AGENTS", "Agent", "HeuristicAgent", "RandomAgent", "make", "names", "parse_spec", "register"]
+__all__ = ["AGENTS", "Agent", "HeuristicAgent", "RandomAgent", "make", "names", "parse_spec", "register",
+           "split_specs"]

@@ -2,6 +2,7 @@
 content loading and records. The engine never imports a game."""
 
 from .actions import Action, ActionTable
+from .agent import Agent
 from .content import Field, Section, load_content
 from .decisions import clockwise, reaction_order
 from .errors import BoardwrightError, ContentError, IllegalAction, OptionError, RecordError
@@ -12,7 +13,7 @@ from .rng import Stream, Streams
 from .state import State
 
 __all__ = [
-    "Action", "ActionTable", "BoardwrightError", "ContentError", "Field", "Game", "IllegalAction",
+    "Action", "ActionTable", "Agent", "BoardwrightError", "ContentError", "Field", "Game", "IllegalAction",
     "Option", "OptionError", "RecordError", "Section", "State", "Stream", "Streams", "clockwise",
     "load_content", "load_record", "parse_option_pairs", "reaction_order", "replay",
     "resolve_options", "save_record",

@@ -20,20 +20,15 @@ rating (Plackett-Luce) updated game by game in game order.
 
 from __future__ import annotations
 
-import argparse
 import itertools
-import json
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor
 from dataclasses import asdict, dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..engine import Game, resolve_options
 from .runner import GameResult, GameTask, check_task, game_seed, run_tasks
 from .stats import agent_summaries
-
-if TYPE_CHECKING:
-    from rich.console import Console
 
 #: ``progress(done, total)``: games finished so far, and games in the tournament
 TournamentProgress = Callable[[int, int], None]
@@ -280,81 +275,7 @@ def run_tournament(game_id: str, agents: Sequence[str], n: int, players: int | N
                       standings(agents, results), results)
 
 
-# ---------------------------------------------------------------------- command line
-def add_tournament_parser(subparsers: Any) -> argparse.ArgumentParser:
-    """Add ``tournament GAME --seats a,b,c -n 300 --jobs 2 [--players N] [--seed S] [--json]``."""
-    parser = subparsers.add_parser(
-        "tournament", help="agents against each other over every seating, with ratings",
-        description="Play agents against each other over every seating, rotated evenly; report "
-                    "win rates (95%% Wilson interval), mean score, mean rank and OpenSkill ratings. "
-                    "The same command gives the same report.")
-    parser.add_argument("game", metavar="GAME")
-    parser.add_argument("--seats", required=True,
-                        help="the agents, e.g. ismcts:iterations=5000,heuristic,random")
-    parser.add_argument("-n", type=int, default=100, help="number of games (default 100)")
-    parser.add_argument("--players", type=int, help="number of players (default: one per agent)")
-    parser.add_argument("--seed", type=int, default=0, help="game i's seed derives from it (default 0)")
-    parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
-    parser.add_argument("--option", action="append", metavar="NAME=VALUE", help="a game option (repeatable)")
-    parser.add_argument("--json", action="store_true", help="print the report as JSON")
-    return parser
-
-
-def run_tournament_command(args: argparse.Namespace, console: Console | None = None) -> int:
-    """``boardwright tournament``: the table (or JSON) on stdout; bad input raises the CLI's
-    ``UsageError`` (exit 2), a failed game prints one line and returns 1."""
-    import sys
-
-    from ..cli import UsageError, load_game, split_seats
-    from ..engine import parse_option_pairs, resolve_options
-    from .runner import SimulationError
-
-    game = load_game(args.game)
-    options: dict[str, Any] = dict(parse_option_pairs(args.option or []))
-    resolve_options(game.id, game.options, options)
-    agents = split_seats(args.seats)
-    if args.n < 1:
-        raise UsageError(f"-n must be at least 1, not {args.n}")
-    if args.jobs < 1:
-        raise UsageError(f"--jobs must be at least 1, not {args.jobs}")
-    for agent in agents:
-        if agent == "human":
-            raise UsageError("a tournament plays bots only: a seat cannot be human")
-    module = type(game).__module__
-    bar_console = None
-    if console is not None and not args.json:
-        from rich.console import Console as RichConsole
-
-        bar_console = RichConsole(stderr=True)
-        if not bar_console.is_terminal:
-            bar_console = None
-    try:
-        if bar_console is not None:
-            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
-
-            with Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
-                          TimeRemainingColumn(), console=bar_console, transient=True) as bar:
-                job = bar.add_task(f"{game.name} tournament", total=args.n)
-
-                def progress(done: int, total: int) -> None:
-                    bar.update(job, completed=done)
-
-                result = run_tournament(game.id, agents, args.n, args.players, args.seed, options,
-                                        args.jobs, progress=progress, module=module)
-        else:
-            result = run_tournament(game.id, agents, args.n, args.players, args.seed, options,
-                                    args.jobs, module=module)
-    except SimulationError as error:
-        print(f"boardwright: {error}", file=sys.stderr)
-        return 1
-    except ValueError as error:
-        raise UsageError(str(error)) from None
-    text = json.dumps(result.as_json(), indent=2) if args.json else result.table()
-    sys.stdout.write(text + "\n")
-    return 0
-
-
 __all__ = [
-    "Standing", "Tournament", "TournamentProgress", "add_tournament_parser", "lineups", "rank_seats",
-    "run_tournament", "run_tournament_command", "seat_count", "standings", "tournament_tasks",
+    "Standing", "Tournament", "TournamentProgress", "lineups", "rank_seats", "run_tournament",
+    "seat_count", "standings", "tournament_tasks",
 ]

@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...agents.base import Agent
-from ...engine import Action, State
+from ...engine import Action, Agent, State
 
 VALUE = {"1": 1, "2": 2, "3": 3, "4": 4, "5": 5, "half": 0.5, "power": 0, "double": 0, "?": 1.5}
 

@@ -7,8 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...agents.base import Agent
-from ...engine import Action, State
+from ...engine import Action, Agent, State
 from .content import KINDS, Content, load
 
 #: how much a developer is worth as a Lead, by its Lead effect

@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from boardwright.agents.base import Agent
-from boardwright.engine import Action, State
+from boardwright.engine import Action, Agent, State
 
 from .content import CONTENT_FILE, CREATURE, EVOLUTION, TRAP, Card, Machine, load
 

@@ -12,8 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from boardwright.agents.base import Agent
-from boardwright.engine import Action, State
+from boardwright.engine import Action, Agent, State
 
 from .content import CARDS, DICE, KINDS, PLASTIC, TILES, TYPES, WOOD, Content, load
 
