@@ -34,9 +34,11 @@ def games() -> list[str]:
     return game_ids()
 
 
-def replay(record: Mapping[str, Any], until: int | None = None) -> State:
-    """The state a game record leads to, replayed exactly from its seed and actions."""
-    return _records.replay(record, load, until)
+def replay(record: Mapping[str, Any], until: int | None = None, content: str | None = None) -> State:
+    """The state a game record leads to, replayed exactly from its seed and actions (the first
+    ``until`` of them, if given). A record played with a content file replays only when ``content``
+    names the file: a record never makes boardwright read a path written inside it."""
+    return _records.replay(record, load, until, content)
 
 
 __all__ = [

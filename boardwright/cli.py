@@ -34,7 +34,7 @@ except ImportError:  # pragma: no cover - the [cli] extra installs Rich
 import boardwright as bw
 
 from . import agents
-from .engine import BoardwrightError, Game, State, load_record, parse_option_pairs, resolve_options
+from .engine import BoardwrightError, Game, State, load_record, parse_option_pairs, resolve_options, save_record
 from .sim import SimulationError, agent_seed, check_task, make_tasks, run_tasks, summarize
 from .sim.report import print_report, report_json
 from .sim.tournament import run_tournament
@@ -174,10 +174,19 @@ def cmd_rules(args: argparse.Namespace, console: Console) -> int:
 
 def cmd_play(args: argparse.Namespace, console: Console) -> int:
     chosen = setup(args, default_seat=HUMAN)
-    if args.save is not None and not Path(args.save).resolve().parent.is_dir():
-        raise UsageError(f"--save {args.save}: there is no folder {Path(args.save).parent}")
+    if args.save is not None:
+        target = Path(args.save)
+        if target.is_dir():
+            raise UsageError(f"--save {args.save}: is a folder; name a file to write the record to")
+        if not target.resolve().parent.is_dir():
+            raise UsageError(f"--save {args.save}: there is no folder {target.parent}")
     state = new_state(chosen.game, chosen.players, args.seed, chosen.options)
     assert state.seed is not None
+    if args.save is not None:
+        try:  # written now, so a path that cannot be written is refused before anyone plays
+            save_record(state, args.save)
+        except OSError as error:
+            raise UsageError(f"--save {args.save}: cannot be written ({error.strerror or error})") from None
     bots = {seat: agents.make(spec, seed=agent_seed(state.seed, seat))
             for seat, spec in enumerate(chosen.seats) if spec != HUMAN}
     return TerminalTable(console, state, chosen.seats, bots, save=args.save).run()
@@ -251,15 +260,15 @@ def cmd_tournament(args: argparse.Namespace, console: Console) -> int:
 def cmd_replay(args: argparse.Namespace, console: Console) -> int:
     try:
         record = load_record(args.file)
-        game = load_game(record["game"])
-        bw.replay(record)  # the whole record is checked before anything is shown
-    except BoardwrightError as error:
+        game = bw.load(record["game"])
+        bw.replay(record, content=args.content)  # the whole record is checked before anything is shown
+        state = bw.replay(record, until=0, content=args.content)
+    except (BoardwrightError, ValueError) as error:
         text = str(error)
         raise UsageError(text if text.startswith(args.file) else f"{args.file}: {text}") from None
     viewer = args.seat
     if viewer is not None and not 0 <= viewer < record["players"]:
         raise UsageError(f"--seat {viewer}: the game has seats 0 to {record['players'] - 1}")
-    state = game.new(record["players"], record["seed"], record["options"])
     who = "the spectator" if viewer is None else f"seat {viewer}"
     console.print(f"[bold]{escape(game.name)}[/bold], {state.players} players, seed {state.seed}: "
                   f"{len(record['actions'])} actions, seen by {who}")
@@ -312,9 +321,12 @@ def build_parser() -> argparse.ArgumentParser:
     sub = commands.add_parser("play", help="play a game in the terminal")
     game_arguments(sub, "one per seat: human or an agent spec, e.g. human,heuristic,ismcts:iterations=500 "
                         "(default: human, then heuristic bots)")
-    sub.add_argument("--seed", type=int, help="the game seed (default: random, shown at the start)")
+    sub.add_argument("--seed", type=int, help="the game seed (default: random; shown when the game ends, as "
+                                              "it rebuilds every hand and the deck order)")
     sub.add_argument("--content", metavar="PATH", help="a content file (the game's 'content' option)")
-    sub.add_argument("--save", metavar="FILE", help="write the game record here on leaving, finished or not")
+    sub.add_argument("--save", metavar="FILE", help="write the game record here at the start and on leaving, "
+                                                    "finished or not (an unfinished game's record holds its "
+                                                    "seed: keep it secret until the game ends)")
 
     sub = commands.add_parser("simulate", help="play a batch of AI games and report win rates")
     game_arguments(sub, "one agent spec per seat (default: the heuristic bot, or random, in every seat)")
@@ -328,6 +340,8 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_argument("file", metavar="FILE")
     sub.add_argument("--seat", type=int, help="show what this seat saw (default: the spectator's view)")
     sub.add_argument("--step", action="store_true", help="wait for Enter between actions")
+    sub.add_argument("--content", metavar="PATH", help="the content file the game was played with (a record "
+                                                       "names its file, but only this option makes it read)")
 
     sub = commands.add_parser(
         "tournament", help="agents against each other over every seating, with ratings",

@@ -141,7 +141,7 @@ class TerminalTable:
     # ------------------------------------------------------------------ showing
     def introduce(self) -> None:
         state = self.state
-        self.console.print(Rule(f"{escape(self.game.name)} — {state.players} players, seed {state.seed}"))
+        self.console.print(Rule(f"{escape(self.game.name)} — {state.players} players"))
         for seat, spec in enumerate(self.seats):
             self.console.print(f"  seat {seat}: {escape(spec)}")
         if self.humans:
@@ -217,6 +217,8 @@ class TerminalTable:
             self.console.print(f"[bold]Shared win: {escape(names)}.[/bold]")
         else:
             self.console.print("[bold]Nobody wins[/bold] (a solo game whose score target was missed).")
+        # The seed rebuilds every hand and the deck order, so it is a secret until the game ends.
+        self.console.print(f"[dim]This game's seed was {state.seed}: the same seed and seats play it again.[/dim]")
 
     # ------------------------------------------------------------------ a person's turn
     def hand_over(self, seat: int) -> None:
@@ -263,13 +265,13 @@ class TerminalTable:
     def take(self, seat: int, entry: str, actions: Sequence[Action]) -> bool:
         """Apply the action the entry means; on a bad entry say why and return False."""
         chosen: Action | str = entry
-        if entry.isdigit():
-            number = int(entry)
-            if not 1 <= number <= len(actions):
-                self.console.print(f"[red]There is no action {number}: choose 1 to {len(actions)}, "
+        if entry.isascii() and entry.isdigit():
+            if len(entry) > 6 or not 1 <= int(entry) <= len(actions):
+                shown = entry if len(entry) <= 6 else entry[:6] + "..."
+                self.console.print(f"[red]There is no action {shown}: choose 1 to {len(actions)}, "
                                    f"or type help.[/red]")
                 return False
-            chosen = actions[number - 1]
+            chosen = actions[int(entry) - 1]
         else:
             folded = " ".join(entry.split()).casefold()
             for action in actions:

@@ -86,6 +86,43 @@ def test_bad_entry_gets_the_rule_and_a_new_prompt(run):
     assert "Traceback" not in out
 
 
+@pytest.mark.parametrize("entry", ["²", "٣", "9" * 5000, "0"], ids=["superscript two", "arabic three", "huge", "zero"])
+def test_a_number_that_is_no_action_gets_a_new_prompt(run, entry):
+    code, out, err = run(PLAY, f"{entry}\nquit\n")
+    assert code == 0 and not err and "Traceback" not in out
+    assert out.count("seat 0> ") == 2
+
+
+def test_the_seed_is_shown_when_the_game_ends_not_before(run):
+    """The seed rebuilds every hand and the deck order: a secret while the game runs."""
+    _, out, _ = run(PLAY, "bid 3\nquit\n")
+    assert "seed" not in out.lower()
+    _, out, _ = run(["play", "sealed-sums", "--seats", "random,random", "--seed", "4321"])
+    assert out.index("Final scores") < out.index("seed was 4321") and out.count("4321") == 1
+
+
+@pytest.mark.parametrize("where", ["folder", "/proc/boardwright-game.json"])
+def test_a_save_path_that_cannot_be_written_is_refused_before_the_game_starts(run, tmp_path, where):
+    target = str(tmp_path) if where == "folder" else where
+    code, out, err = run([*PLAY, "--save", target], "bid 3\nquit\n")
+    assert code == 2 and err.startswith(f"boardwright: --save {target}: ") and err.count("\n") == 1
+    assert "seat 0> " not in out
+
+
+def test_a_save_file_holds_a_record_from_the_start(monkeypatch, capsys, tmp_path):
+    save = tmp_path / "game.json"
+    seen = []
+
+    class Watching(Keyboard):
+        def readline(self, size: int | None = -1) -> str:
+            seen.append(json.loads(save.read_text()))
+            return super().readline(size)
+
+    monkeypatch.setattr(sys, "stdin", Watching("quit\n"))
+    assert main([*PLAY, "--save", str(save)]) == 0
+    assert seen[0]["actions"] == [] and seen[0]["seed"] == 3
+
+
 def test_an_action_the_rules_forbid_names_the_rule(run):
     # Seed 3: seat 0 wins the first bid with 3 and holds 3 and 5, not 7.
     _, out, _ = run(PLAY, "bid 3\nplay 7\nquit\n")
@@ -219,6 +256,29 @@ def test_replay_of_a_bad_file_exits_2_with_one_line(run, tmp_path, text):
     path.write_text(text)
     code, _, err = run(["replay", str(path)])
     assert code == 2 and err.count("\n") == 1 and str(path) in err
+
+
+@pytest.mark.parametrize(("change", "field"), [({"game": ["x"]}, "'game'"), ({"seed": None}, "'seed'"),
+                                              ({"options": "x"}, "'options'"), ({"version": 1}, "'version'")])
+def test_replay_of_a_record_with_a_wrong_field_names_it(run, tmp_path, change, field):
+    save = tmp_path / "game.json"
+    run(["play", "sealed-sums", "--seats", "random,random", "--seed", "3", "--save", str(save)])
+    record = json.loads(save.read_text())
+    record.update(change)
+    save.write_text(json.dumps(record))
+    code, _, err = run(["replay", str(save)])
+    assert code == 2 and err.count("\n") == 1 and field in err and "Traceback" not in err
+
+
+def test_replay_reads_a_content_file_only_when_named_on_the_command_line(run, tmp_path):
+    cards = tmp_path / "cards.toml"
+    cards.write_text('[[cards]]\nname = "Ace"\nvalue = 1\n')
+    save = tmp_path / "game.json"
+    run(["play", "content-sums", "--content", str(cards), "--seats", "random,random", "--save", str(save)])
+    code, _, err = run(["replay", str(save)])
+    assert code == 2 and "reads a content file only when you name it (--content PATH)" in err
+    code, out, _ = run(["replay", str(save), "--content", str(cards)])
+    assert code == 0 and "Final scores" in out
 
 
 def test_replay_from_a_seat_the_game_does_not_have_exits_2(run, tmp_path):

@@ -82,6 +82,10 @@ class ActionTable:
             found = self._by_key.get(normalize(text))
         return found
 
+    def exact(self, text: str) -> Action | None:
+        """The action stored under exactly this text, or ``None`` (no normalising)."""
+        return self._by_text.get(text)
+
     def __getitem__(self, text: str) -> Action:
         found = self.get(text)
         if found is None:

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import ContentError
+from .files import MB, read_text
 
 _MISSING = object()
 
@@ -143,32 +144,42 @@ def validate(file: str, data: Mapping[str, Any], schema: Sequence[Section]) -> d
     return result
 
 
-_CACHE: dict[tuple[str, float, int], Any] = {}
+#: the largest content file read (ours are a few kB)
+MAX_CONTENT_BYTES = 5 * MB
+
+_CACHE: dict[tuple[str, float, int, int], Any] = {}
 
 
 def load_content(path: str | Path, schema: Sequence[Section],
                  build: Callable[[str, dict[str, list[dict]]], Any]) -> Any:
     """Read a TOML content file, validate it, and ``build`` the game's frozen content from it.
 
-    Results are cached by path and modification time, so games share one content object.
+    Only a regular UTF-8 file of at most 5 MB is read (a folder, device or pipe is refused up
+    front). Results are cached by path, size and modification time, so games share one content
+    object.
     """
     file = Path(path)
     name = str(file)
+
+    def problem(text: str) -> ContentError:
+        return fail(name, None, None, text)
+
     try:
-        stat = file.stat()
-    except OSError as error:
-        raise fail(name, None, None, f"cannot be read ({error.strerror})") from None
-    cache_key = (str(file.resolve()), stat.st_mtime, id(build))
-    cached = _CACHE.get(cache_key)
+        info = file.stat()
+        cache_key = (str(file.resolve()), info.st_mtime, info.st_size, id(build))
+    except (OSError, ValueError, RuntimeError):
+        cache_key = None
+    cached = _CACHE.get(cache_key) if cache_key is not None else None
     if cached is not None:
         return cached
+    text = read_text(file, MAX_CONTENT_BYTES, problem)
     try:
-        with file.open("rb") as handle:
-            data = tomllib.load(handle)
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        raise fail(name, None, None, f"is not valid TOML ({error})") from None
-    except OSError as error:
-        raise fail(name, None, None, f"cannot be read ({error.strerror})") from None
+        raise problem(f"is not valid TOML ({error})") from None
+    except RecursionError:
+        raise problem("nests tables or arrays too deeply") from None
     content = build(name, validate(name, data, schema))
-    _CACHE[cache_key] = content
+    if cache_key is not None:
+        _CACHE[cache_key] = content
     return content

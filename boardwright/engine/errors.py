@@ -2,6 +2,22 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+
+def shown(value: Any, width: int = 60) -> str:
+    """``value`` as an error message shows it: its ``repr`` cut to a line, or for a container or
+    an integer too long to write out, its kind (a hostile value may be huge)."""
+    if isinstance(value, (list, dict, tuple, set)):
+        return f"a {type(value).__name__}"
+    if isinstance(value, int) and value.bit_length() > 200:
+        return f"a {type(value).__name__} of about {int(value.bit_length() * 0.30103)} digits"
+    try:
+        text = repr(value)
+    except ValueError:
+        return f"a {type(value).__name__} too large to show"
+    return text if len(text) <= width else text[: width - 3] + "..."
+
 
 class BoardwrightError(Exception):
     """Base of every error boardwright raises on purpose."""

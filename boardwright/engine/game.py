@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, ClassVar
 
+from .errors import shown
 from .options import Option, resolve_options
 from .state import State
 
@@ -55,11 +56,11 @@ class Game:
         count = self.default_players if players is None else players
         if isinstance(count, bool) or not isinstance(count, int) or not (
                 self.min_players <= count <= self.max_players):
-            raise ValueError(f"{self.name} plays {self.player_range()} players, not {count!r}")
+            raise ValueError(f"{self.name} plays {self.player_range()} players, not {shown(count)}")
         if seed is None:
             seed = secrets.randbits(62)
-        elif isinstance(seed, bool) or not isinstance(seed, int):
-            raise ValueError(f"a seed is a whole number, not {seed!r}")
+        elif isinstance(seed, bool) or not isinstance(seed, int) or not -(1 << 63) <= seed < (1 << 64):
+            raise ValueError(f"a seed is a whole number from -2**63 to 2**64 - 1, not {shown(seed)}")
         values = resolve_options(self.id, self.options, options)
         state = self.state_class.__new__(self.state_class)
         state._init_base(self, count, seed, values)

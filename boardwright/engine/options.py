@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import OptionError
+from .errors import OptionError, shown
 
 #: the longest text an option takes (a path, a list of ranges)
 MAX_TEXT = 4096
@@ -60,47 +60,36 @@ class Option:
             value = _from_text(where, self.type, value)
         if self.type is bool:
             if not isinstance(value, bool):
-                raise OptionError(f"{where} takes true or false, not {_short(value)}")
+                raise OptionError(f"{where} takes true or false, not {shown(value)}")
         elif self.type is int:
             if isinstance(value, bool) or not isinstance(value, int):
-                raise OptionError(f"{where} takes a whole number, not {_short(value)}")
+                raise OptionError(f"{where} takes a whole number, not {shown(value)}")
         elif self.type is float:
             if isinstance(value, bool) or not isinstance(value, (int, float)):
-                raise OptionError(f"{where} takes a number, not {_short(value)}")
+                raise OptionError(f"{where} takes a number, not {shown(value)}")
             value = float(value)
             if value != value or value in (float("inf"), float("-inf")):
                 raise OptionError(f"{where} takes a finite number, not {value}")
         elif not isinstance(value, self.type):
-            raise OptionError(f"{where} takes a {self.type.__name__}, not {_short(value)}")
+            raise OptionError(f"{where} takes a {self.type.__name__}, not {shown(value)}")
         if isinstance(value, str) and len(value) > MAX_TEXT:
             raise OptionError(f"{where} takes at most {MAX_TEXT} characters, not {len(value)}")
         if self.choices is not None and value not in self.choices:
             allowed = ", ".join(str(c) for c in self.choices)
-            raise OptionError(f"{where} must be one of {allowed}, not {_short(value)}")
+            raise OptionError(f"{where} must be one of {allowed}, not {shown(value)}")
         low, high = self.minimum, self.maximum
         if (low is not None and value < low) or (high is not None and value > high):
             if low is not None and high is not None:
                 allowed = f"from {low:g} to {high:g}"
             else:
                 allowed = f"at least {low:g}" if low is not None else f"at most {high:g}"
-            raise OptionError(f"{where} must be {allowed}, not {_short(value)}")
+            raise OptionError(f"{where} must be {allowed}, not {shown(value)}")
         if self.check is not None:
             try:
                 value = self.check(value)
             except ValueError as error:
                 raise OptionError(f"{where}: {error}") from None
         return value
-
-
-def _short(value: Any) -> str:
-    """``repr(value)``, cut to a line (a bad value may be huge)."""
-    if isinstance(value, (list, dict, tuple, set)):
-        return f"a {type(value).__name__}"
-    try:
-        text = repr(value)
-    except ValueError:  # an integer too long to write out
-        return f"a {type(value).__name__} too large to show"
-    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def _from_text(where: str, kind: type, text: str) -> Any:
@@ -110,29 +99,46 @@ def _from_text(where: str, kind: type, text: str) -> Any:
             return True
         if raw.lower() in _FALSE:
             return False
-        raise OptionError(f"{where} takes true or false, not {_short(text)}")
+        raise OptionError(f"{where} takes true or false, not {shown(text)}")
     try:
         return kind(raw)
     except ValueError:
         noun = "a whole number" if kind is int else "a number"
-        raise OptionError(f"{where} takes {noun}, not {_short(text)}") from None
+        raise OptionError(f"{where} takes {noun}, not {shown(text)}") from None
+
+
+class Options(dict[str, Any]):
+    """A game's resolved option values: a read-only dict, so a state and its clones can share it
+    and no one can change the options of a game in progress (JSON and pickling see a plain dict)."""
+
+    def _read_only(self, *args: Any, **kwargs: Any) -> Any:
+        raise TypeError("a game's options are fixed when it is set up")
+
+    __setitem__ = __delitem__ = __ior__ = _read_only
+    clear = pop = popitem = setdefault = update = _read_only
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Options, (dict(self),))
+
+    def __copy__(self) -> Options:
+        return self
 
 
 def resolve_options(
     game_id: str, declared: Sequence[Option], given: Mapping[str, Any] | None
-) -> dict[str, Any]:
-    """The complete option values for a new game: defaults overlaid with ``given``."""
+) -> Options:
+    """The complete option values for a new game: defaults overlaid with ``given`` (read-only)."""
     if given is not None and not isinstance(given, Mapping):
-        raise OptionError(f"{game_id} options are a mapping of name to value, not {_short(given)}")
+        raise OptionError(f"{game_id} options are a mapping of name to value, not {shown(given)}")
     by_name = {option.name: option for option in declared}
     values = {option.name: option.default for option in declared}
     for name, value in (given or {}).items():
         option = by_name.get(name) if isinstance(name, str) else None
         if option is None:
             known = ", ".join(sorted(by_name)) or "none"
-            raise OptionError(f"{game_id} has no option {_short(name)} (its options: {known})")
+            raise OptionError(f"{game_id} has no option {shown(name)} (its options: {known})")
         values[name] = option.convert(game_id, value)
-    return values
+    return Options(values)
 
 
 def parse_option_pairs(pairs: Sequence[str]) -> dict[str, str]:

@@ -21,17 +21,21 @@ Chance is not a decision: a game draws from ``self.streams[name]`` when the rule
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .actions import Action, ActionTable
-from .errors import IllegalAction, RecordError
+from .errors import IllegalAction, RecordError, shown
 from .rng import Stream, Streams, derive_seed
 
 if TYPE_CHECKING:
     from .game import Game
 
 Json = Any
+
+#: The longest action text ``apply`` reads (the longest real one is far shorter).
+MAX_ACTION_TEXT = 400
 
 #: Keys the engine puts in every view; a game's ``_view`` uses other keys.
 RESERVED_VIEW_KEYS = frozenset({"game", "player_count", "viewer", "to_act", "is_over", "committed",
@@ -171,8 +175,15 @@ class State:
 
     # ------------------------------------------------------------------ the public contract
     def legal_actions(self, seat: int) -> list[Action]:
-        """The actions ``seat`` may take now, in a fixed order; empty when it owes no decision."""
+        """The actions ``seat`` may take now, in a fixed order; empty when it owes no decision.
+
+        Raises :class:`IllegalAction` for a seat the game does not have (``9``, ``"x"``, ``0.0``).
+        """
+        if seat.__class__ is not int:
+            seat = self._seat_number(seat)
         if seat not in self.to_act:
+            if not 0 <= seat < self.players:
+                raise self._no_such_seat(seat)
             return []
         if self._legal_for != seat:
             self._cached = self._legal(seat)
@@ -183,15 +194,19 @@ class State:
         """Take ``action`` (an :class:`Action` or its text) for ``seat``.
 
         Raises :class:`IllegalAction`, naming the rule, and leaves the state exactly as it was
-        when the game is over, the seat does not act now, the text is unknown, or the rules
-        forbid the action.
+        when the game is over, the seat is not a seat number or does not act now, the text is
+        unknown, or the rules forbid the action. An :class:`Action` object is taken only if it is
+        the very action the game lists under its text (a look-alike with other arguments is
+        refused).
         """
+        if seat.__class__ is not int:
+            seat = self._seat_number(seat)
         if seat not in self.to_act:
             raise self._out_of_turn(seat)
         if self._legal_for != seat:
             self._cached = self._legal(seat)
             self._legal_for = seat
-        if action.__class__ is not Action or action not in self._cached:
+        if action.__class__ is not Action or self.table.exact(action) is not action or action not in self._cached:
             action = self._known(seat, action)
         self._legal_for = -1
         sealed = self._sealed
@@ -205,12 +220,22 @@ class State:
             self._sealed = None
             self._resolve_sealed(sealed)
 
-    def _out_of_turn(self, seat: object) -> IllegalAction:
+    def _seat_number(self, seat: object) -> int:
+        """``seat`` as a plain ``int``, or the error that refuses it: a seat is a whole number
+        (an integer type such as NumPy's is taken as its value; ``True``, ``0.0`` and ``"0"`` are not)."""
+        if isinstance(seat, bool) or not hasattr(type(seat), "__index__"):
+            raise self._no_such_seat(seat)
+        return operator.index(seat)  # type: ignore[arg-type]
+
+    def _no_such_seat(self, seat: object) -> IllegalAction:
+        return IllegalAction("Seats", f"there is no seat {shown(seat, 40)} (seats are the whole numbers 0 to "
+                                      f"{self.players - 1})")
+
+    def _out_of_turn(self, seat: int) -> IllegalAction:
+        if not 0 <= seat < self.players:
+            return self._no_such_seat(seat)
         if self.is_over:
             return IllegalAction("End of Game", "the game is over; no more actions are taken")
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
-            return IllegalAction(self._turn_rule(),
-                                 f"there is no seat {seat!r} (seats are 0 to {self.players - 1})")
         if self._sealed is not None and seat in self._sealed:
             return IllegalAction(self._turn_rule(), f"seat {seat} has already committed its choice")
         waiting = ", ".join(str(s) for s in self.to_act)
@@ -220,17 +245,23 @@ class State:
         """The legal action meant by ``action`` (text or action), or the error that refuses it."""
         if not isinstance(action, str):
             raise IllegalAction("Actions", f"an action is given as its text, not {type(action).__name__}")
+        if len(action) > MAX_ACTION_TEXT:
+            raise IllegalAction("Actions", f"an action's text is at most {MAX_ACTION_TEXT} characters, "
+                                           f"not {len(action)}")
         found = self.table.get(action)
         if found is None:
             raise IllegalAction("Actions", f"'{action}' is not an action of {self.game.name}")
+        if isinstance(action, Action) and (action.kind != found.kind or action.args != found.args):
+            raise IllegalAction("Actions", f"'{action}' is not the action {self.game.name} lists under "
+                                           f"that text (its arguments differ); give the text instead")
         if found not in self._cached:
             raise self._why_illegal(seat, found)
         return found
 
     def view(self, seat: int | None = None) -> dict[str, Json]:
         """What ``seat`` may see, as JSON-ready data; ``view(None)`` is a spectator's view."""
-        if seat is not None and (not isinstance(seat, int) or not 0 <= seat < self.players):
-            raise ValueError(f"there is no seat {seat!r} (seats are 0 to {self.players - 1})")
+        if seat is not None:
+            seat = self._viewer(seat)
         view: dict[str, Json] = {
             "game": self.game.id,
             "player_count": self.players,
@@ -252,8 +283,17 @@ class State:
             view["winners"] = self.winners()
         return view
 
+    def _viewer(self, seat: object) -> int:
+        """A seat that exists, as a plain ``int``, or the error that refuses it."""
+        number = self._seat_number(seat)
+        if not 0 <= number < self.players:
+            raise self._no_such_seat(seat)
+        return number
+
     def history(self, viewer: int | None = None) -> list[list[Json]]:
         """The actions so far as ``[seat, text]``, each redacted for ``viewer``."""
+        if viewer is not None:
+            viewer = self._viewer(viewer)
         open_from = self._sealed_from if self._sealed is not None else len(self.log)
         lines: list[list[Json]] = []
         for index, (actor, action) in enumerate(self.log):
@@ -300,8 +340,7 @@ class State:
         hidden cards and tokens, other seats' uncommitted sealed choices and the future of every
         random stream are drawn anew. It has no history and no record (it is for search).
         """
-        if not isinstance(seat, int) or not 0 <= seat < self.players:
-            raise ValueError(f"there is no seat {seat!r} (seats are 0 to {self.players - 1})")
+        seat = self._viewer(seat)
         new = self.clone()
         rng = Stream.named(seed, f"determinize/{seat}")
         new._resample(seat, rng)
