@@ -384,11 +384,19 @@ class State:
         return f"<{self.game.name} state: {self.players} players, {status}, {len(self.log)} actions>"
 
 
+#: values that stand for themselves in a fingerprint (an action is its text)
+_PLAIN = frozenset({int, str, float, bool, type(None), Action})
+
+
 def _freeze(value: Any) -> Any:
-    if isinstance(value, (list, tuple)):
-        return tuple(_freeze(v) for v in value)
+    """``value`` as nested tuples of plain values (dicts and sets in a sorted order)."""
+    cls = value.__class__
+    if cls in _PLAIN:
+        return value
+    if cls is list or cls is tuple or isinstance(value, (list, tuple)):
+        return tuple([v if v.__class__ in _PLAIN else _freeze(v) for v in value])
     if isinstance(value, dict):
-        return tuple(sorted(((repr(k), _freeze(v)) for k, v in value.items())))
+        return tuple(sorted((repr(k), _freeze(v)) for k, v in value.items()))
     if isinstance(value, (set, frozenset)):
         return tuple(sorted(repr(v) for v in value))
     if isinstance(value, Action):
