@@ -149,39 +149,73 @@ def check_step(state: State, rng: Stream) -> None:
             copy.apply(seat, str(action))
 
 
-def check_game(game: Game, players: int, seed: int, deep_every: int = 7, max_steps: int = 50_000) -> Report:
-    report = Report()
+def random_game(game: Game, players: int, seed: int, max_steps: int = 50_000) -> list[tuple[int, str]]:
+    """The choices of one random game (seat, action text), played with the kit's own stream."""
     rng = Stream(seed)
+    state = game.new(players=players, seed=seed)
+    choices: list[tuple[int, str]] = []
+    while not state.is_over:
+        assert state.to_act, "while the game goes on, someone owes a decision"
+        assert len(choices) < max_steps, f"no end after {max_steps} decisions"
+        seat = state.to_act[rng.below(len(state.to_act))]
+        actions = state.legal_actions(seat)
+        action = actions[rng.below(len(actions))]
+        state.apply(seat, action)
+        choices.append((seat, str(action)))
+    return choices
+
+
+def check_state(state: State, rng: Stream, seed: int, report: Report) -> None:
+    """The deep checks of one state: legal actions apply, refusals change nothing, views and
+    determinizations keep their promises, and a clone is independent of the original."""
+    check_step(state, rng)
+    check_refusals(state, rng)
+    check_views(state, seed, report)
+    report.states_checked += 1
+    original = state.fingerprint()
+    copy = state.clone()
+    assert copy.fingerprint() == original
+    seat = copy.to_act[0]
+    copy.apply(seat, copy.legal_actions(seat)[0])
+    assert state.fingerprint() == original, "a clone is independent of the original"
+
+
+def check_game(game: Game, players: int, seed: int, checks: int = 12, every: int | None = None,
+               max_steps: int = 50_000) -> Report:
+    """Play one random game and check the whole contract along the way and at the end.
+
+    The deep checks (see :func:`check_state`) are expensive, so they are sampled: ``checks``
+    states spread evenly over the game (at offsets drawn from the seed), or with ``every`` one
+    state in ``every``. The cheap checks run at every step.
+    """
+    choices = random_game(game, players, seed, max_steps)
+    probe = Stream.named(seed, "conformance-kit")
+    if every is not None:
+        deep = set(range(0, len(choices), every))
+    else:
+        span = len(choices) / max(1, checks)
+        deep = {int((i + probe.random()) * span) for i in range(checks)}
+    report = Report()
     state = game.new(players=players, seed=seed)
     twin = game.new(players=players, seed=seed)
     assert twin.fingerprint() == state.fingerprint(), "a seed sets up the same game"
-    while not state.is_over:
-        assert state.to_act, "while the game goes on, someone owes a decision"
-        assert report.steps < max_steps, f"no end after {max_steps} decisions"
-        if report.steps % deep_every == 0:
-            check_step(state, rng)
-            check_refusals(state, rng)
-            check_views(state, seed + report.steps, report)
-            report.states_checked += 1
-            original = state.fingerprint()
-            copy = state.clone()
-            assert copy.fingerprint() == original
-            seat = copy.to_act[0]
-            copy.apply(seat, copy.legal_actions(seat)[0])
-            assert state.fingerprint() == original, "a clone is independent of the original"
-        seat = state.to_act[rng.below(len(state.to_act))]
-        actions = state.legal_actions(seat)
-        state.apply(seat, actions[rng.below(len(actions))])
+    for step, (seat, text) in enumerate(choices):
+        assert state.to_act and not state.is_over, "while the game goes on, someone owes a decision"
+        if step in deep:
+            check_state(state, probe, seed + step, report)
+        assert seat in state.to_act and state.legal_actions(seat)
+        state.apply(seat, text)
         report.seats_acted.add(seat)
         report.steps += 1
     # the end
-    assert state.to_act == ()
+    assert state.is_over and state.to_act == ()
     assert all(state.legal_actions(s) == [] for s in range(players))
-    check_refusals(state, rng)
+    check_refusals(state, probe)
     scores = state.scores()
     assert len(scores) == players and all(type(x) is int for x in scores), f"scores are whole numbers: {scores}"
     winners = state.winners()
-    assert winners and len(set(winners)) == len(winners) and all(0 <= w < players for w in winners)
+    assert len(set(winners)) == len(winners) and all(0 <= w < players for w in winners)
+    assert winners or players == 1, "a game of several players has a winner (a solo game may be lost)"
     check_views(state, seed, report)
     report.states_checked += 1
     record = json.loads(json.dumps(state.record()))
