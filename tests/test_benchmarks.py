@@ -32,3 +32,8 @@ def test_ismcts_prints_iterations_per_second(extra):
 def test_strength_prints_a_win_rate_with_its_interval():
     out = run("strength.py", "--game", "gadgeteers", "--search", "ismcts:iterations=5", "-n", "2")
     assert "win rate" in out and "[95%" in out and "over 2 games" in out
+
+
+def test_conformance_prints_the_kits_figures():
+    out = run("conformance.py", "--game", "makers-of-universe", "--seeds", "1")
+    assert "makers-of-universe" in out and "canonical" in out
