@@ -18,8 +18,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
-import boardwright as bw  # noqa: E402
-from conformance import check_game  # noqa: E402
+from conformance import check_game
+
+import boardwright as bw
 
 
 def main() -> None:
