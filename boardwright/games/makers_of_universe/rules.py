@@ -101,7 +101,8 @@ def is_guarded(s: MouState, seat: int, guard: str) -> bool:
 
 
 def points(s: MouState, seat: int) -> int:
-    """Creation points: Machines (a second Palace scores nothing) plus Evolutions."""
+    """Creation points: Machines plus Evolutions ("Notes on Machines", U12: a world yields only one
+    point from a second Palace; the first scores as usual)."""
     total = 0
     palace = False
     machines = s.c.machines
@@ -109,6 +110,7 @@ def points(s: MouState, seat: int) -> int:
         machine = machines[m]
         if machine.special == "palace":
             if palace:
+                total += min(machine.points, 1)
                 continue
             palace = True
         total += machine.points
