@@ -459,7 +459,9 @@ class MouState(State):
         new.fresh = [f.copy() for f in self.fresh]
 
     def _scores(self) -> list[float]:
-        return [float(R.points(self, seat)) for seat in range(self.players)]
+        """Creation points, whole numbers: Machines and Evolutions are public, so a running game's
+        scores read nothing hidden."""
+        return [R.points(self, seat) for seat in range(self.players)]
 
     def _winners(self) -> list[int]:
         return list(self.winners_)

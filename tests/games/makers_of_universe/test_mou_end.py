@@ -55,6 +55,13 @@ def test_falling_below_the_target_forgets_when_it_was_reached():
     assert s.reached[1] == -1
 
 
+def test_creation_points_are_whole_numbers():
+    s = last_turn_of_round(new_game())
+    owns(s, 2, "Palace", "Nebula Still", "Life Crucible", "Star Forge")
+    finish_turn(s)
+    assert [type(x) for x in s.scores()] == [int, int, int]
+
+
 def test_the_game_ends_after_the_round_limit_with_the_most_points_winning():
     s = last_turn_of_round(new_game(max_rounds=2))
     owns(s, 1, "Tide Engine")
