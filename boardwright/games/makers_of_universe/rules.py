@@ -122,11 +122,13 @@ def points(s: MouState, seat: int) -> int:
 
 
 def note_points(s: MouState, seat: int) -> None:
-    """Remember when a seat reached the target (the tie-break of U10 is who reached it first)."""
-    s.clock += 1
+    """Remember when a seat reached the target, for the tie-break of U10 ("earlier turn, then
+    earlier seat in that turn's order"): the turn is the rulebook's, a Buying Phase and an Action
+    Phase (our round), and its order runs clockwise from the Preum's pawn, whatever the phase the
+    target was reached in (ruling M12). Falling below the target forgets it."""
     if points(s, seat) >= s.target:
         if s.reached[seat] < 0:
-            s.reached[seat] = s.clock
+            s.reached[seat] = s.round * s.players + (seat - s.pawn) % s.players
     else:
         s.reached[seat] = -1
 
@@ -294,7 +296,8 @@ def end_round(s: MouState) -> None:
 
 
 def finish(s: MouState) -> None:
-    """The most points among those at the target wins; then who reached it first; then shared."""
+    """The most points among those at the target wins; then who reached it first (earlier turn,
+    then earlier seat in that turn's order, U10); then a shared win."""
     scores = [points(s, seat) for seat in range(s.players)]
     qualified = [seat for seat in range(s.players) if scores[seat] >= s.target] or list(range(s.players))
     best = max(scores[seat] for seat in qualified)

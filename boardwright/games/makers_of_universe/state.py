@@ -20,7 +20,7 @@ class MouState(State):
     __slots__ = (
         "A", "active", "att_cancelled", "att_card", "att_door", "att_seat", "att_target", "att_world",
         "auction_no", "bank", "bid_round", "bidders", "buyer", "c", "cannon_used", "characters",
-        "choice", "clock", "deck", "defenders", "disc_left", "disc_seat", "discards", "door_names",
+        "choice", "deck", "defenders", "disc_left", "disc_seat", "discards", "door_names",
         "evolutions", "fresh", "hands", "known", "known_bottom", "last_bids", "machines", "max_rounds",
         "on_auction", "open_", "pawn", "pending", "phase", "pile", "power_used", "reached", "recycle",
         "round", "scrapped", "seen", "shown", "target", "turn_no", "ue", "ue_tokens", "under", "win_cont",
@@ -100,8 +100,7 @@ class MouState(State):
         self.disc_left = 0
         self.power_used = False
         self.cannon_used = False
-        self.reached = [-1] * n
-        self.clock = 0
+        self.reached = [-1] * n   # when each seat reached the target: round, then place (U10)
         self.winners_: list[int] = []
         R.start_round(self)
 
@@ -435,7 +434,7 @@ class MouState(State):
                      "auction_no", "bid_round", "on_auction", "bidders", "buyer", "bank", "known_bottom",
                      "phase", "win_kind", "win_cont", "att_seat", "att_card", "att_world", "att_target",
                      "att_door", "att_cancelled", "pending", "choice", "disc_seat", "disc_left",
-                     "power_used", "cannon_used", "clock", "characters", "door_names", "recycle"):
+                     "power_used", "cannon_used", "characters", "door_names", "recycle"):
             setattr(new, name, getattr(self, name))
         new.last_bids = self.last_bids.copy()
         new.ue = self.ue.copy()
