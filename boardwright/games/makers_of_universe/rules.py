@@ -325,8 +325,9 @@ def playable_cards(s: MouState, seat: int) -> set[int]:
 
 
 def window_skips(s: MouState) -> int:
-    """The seat a window does not ask: the active player after its own card and at its turn's end."""
-    return s.active if s.win_kind in (W_RESOLVED, W_END) else -1
+    """The seat a window does not ask: the active player, in the window that its own card or the end
+    of its turn opened (M5). Once a play reopens the window, it is asked like everyone else (U6)."""
+    return s.active if s.win_kind in (W_RESOLVED, W_END) and not s.win_reopened else -1
 
 
 def window_facts(s: MouState, seat: int) -> tuple[list[int], list[int]]:
@@ -350,14 +351,16 @@ def requeue(s: MouState) -> None:
     s.win_queue = [asked] + [o for o in order[order.index(asked) + 1:] if o != skip and can_react(s, o)]
 
 
-def open_window(s: MouState, kind: int, cont: int) -> None:
+def open_window(s: MouState, kind: int, cont: int, reopened: bool = False) -> None:
     """Ask, clockwise from the active player, each player holding a playable Action card.
 
-    In the action phase the active player keeps the initiative after a card resolves and at the
-    end of its own turn, so those two windows ask only the others (our ruling, docs).
+    In the action phase the active player keeps the initiative after its own card resolves and at
+    the end of its own turn, so those two windows, when they open, ask only the others; a play in
+    a window ``reopened`` it, and then every eligible player is asked, the active one too (U6, M5).
     """
     s.win_kind = kind
     s.win_cont = cont
+    s.win_reopened = reopened
     s.win_passed = []
     if s.disc_left:
         s.phase = P_DISCARD
@@ -397,7 +400,7 @@ def proceed(s: MouState, cont: int) -> None:
 def after_card(s: MouState) -> None:
     """A card has resolved: reopen the current window, or open one after the active player's card."""
     if s.phase == P_WINDOW:
-        open_window(s, s.win_kind, s.win_cont)
+        open_window(s, s.win_kind, s.win_cont, reopened=True)
     else:
         open_window(s, W_RESOLVED, C_MAIN)
 
