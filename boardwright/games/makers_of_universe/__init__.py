@@ -1,7 +1,7 @@
 """Makers of Universe (3–5 players): buy creation Machines at sealed auctions, develop your world
 with Evolutions, and hinder the others with creatures, trapped doors and Action cards.
 
-Rules: /shared/rules/makers-of-universe.txt and RULINGS U1–U11; our rulings, options and the
+Rules: /shared/rules/makers-of-universe.txt and RULINGS U1–U12; our rulings, options and the
 content are in docs/games/makers-of-universe.md.
 """
 
@@ -20,7 +20,9 @@ class MakersOfUniverse(Game):
     name = "Makers of Universe"
     min_players = 3
     max_players = 5
-    version = "1"
+    #: 2: U12 (a second Palace scores 1), the U10 tie-break by turn and seat order, and reopened
+    #: reaction windows asking the active player change how some version-1 records replay
+    version = "2"
     options: ClassVar[tuple[Option, ...]] = (
         Option("target", int, None, "creation points to win; default 11 / 9 / 7 for 3 / 4 / 5 players (U1)",
                minimum=1, maximum=60),

@@ -57,7 +57,7 @@ class HeuristicBot(Agent):
         me = view["players"][seat]
         machine = self.machines[name]
         if machine.special == "palace":
-            value = 0.0 if "Palace" in me["machines"] else float(machine.points)
+            value = min(1.0, machine.points) if "Palace" in me["machines"] else float(machine.points)
         elif machine.special == "ravager_cannon":
             value = 0.0 if name in me["machines"] else 1.5
         else:

@@ -101,7 +101,8 @@ def is_guarded(s: MouState, seat: int, guard: str) -> bool:
 
 
 def points(s: MouState, seat: int) -> int:
-    """Creation points: Machines (a second Palace scores nothing) plus Evolutions."""
+    """Creation points: Machines plus Evolutions ("Notes on Machines", U12: a world yields only one
+    point from a second Palace; the first scores as usual)."""
     total = 0
     palace = False
     machines = s.c.machines
@@ -109,6 +110,7 @@ def points(s: MouState, seat: int) -> int:
         machine = machines[m]
         if machine.special == "palace":
             if palace:
+                total += min(machine.points, 1)
                 continue
             palace = True
         total += machine.points
@@ -120,11 +122,13 @@ def points(s: MouState, seat: int) -> int:
 
 
 def note_points(s: MouState, seat: int) -> None:
-    """Remember when a seat reached the target (the tie-break of U10 is who reached it first)."""
-    s.clock += 1
+    """Remember when a seat reached the target, for the tie-break of U10 ("earlier turn, then
+    earlier seat in that turn's order"): the turn is the rulebook's, a Buying Phase and an Action
+    Phase (our round), and its order runs clockwise from the Preum's pawn, whatever the phase the
+    target was reached in (ruling M12). Falling below the target forgets it."""
     if points(s, seat) >= s.target:
         if s.reached[seat] < 0:
-            s.reached[seat] = s.clock
+            s.reached[seat] = s.round * s.players + (seat - s.pawn) % s.players
     else:
         s.reached[seat] = -1
 
@@ -292,7 +296,8 @@ def end_round(s: MouState) -> None:
 
 
 def finish(s: MouState) -> None:
-    """The most points among those at the target wins; then who reached it first; then shared."""
+    """The most points among those at the target wins; then who reached it first (earlier turn,
+    then earlier seat in that turn's order, U10); then a shared win."""
     scores = [points(s, seat) for seat in range(s.players)]
     qualified = [seat for seat in range(s.players) if scores[seat] >= s.target] or list(range(s.players))
     best = max(scores[seat] for seat in qualified)
@@ -320,8 +325,9 @@ def playable_cards(s: MouState, seat: int) -> set[int]:
 
 
 def window_skips(s: MouState) -> int:
-    """The seat a window does not ask: the active player after its own card and at its turn's end."""
-    return s.active if s.win_kind in (W_RESOLVED, W_END) else -1
+    """The seat a window does not ask: the active player, in the window that its own card or the end
+    of its turn opened (M5). Once a play reopens the window, it is asked like everyone else (U6)."""
+    return s.active if s.win_kind in (W_RESOLVED, W_END) and not s.win_reopened else -1
 
 
 def window_facts(s: MouState, seat: int) -> tuple[list[int], list[int]]:
@@ -345,14 +351,16 @@ def requeue(s: MouState) -> None:
     s.win_queue = [asked] + [o for o in order[order.index(asked) + 1:] if o != skip and can_react(s, o)]
 
 
-def open_window(s: MouState, kind: int, cont: int) -> None:
+def open_window(s: MouState, kind: int, cont: int, reopened: bool = False) -> None:
     """Ask, clockwise from the active player, each player holding a playable Action card.
 
-    In the action phase the active player keeps the initiative after a card resolves and at the
-    end of its own turn, so those two windows ask only the others (our ruling, docs).
+    In the action phase the active player keeps the initiative after its own card resolves and at
+    the end of its own turn, so those two windows, when they open, ask only the others; a play in
+    a window ``reopened`` it, and then every eligible player is asked, the active one too (U6, M5).
     """
     s.win_kind = kind
     s.win_cont = cont
+    s.win_reopened = reopened
     s.win_passed = []
     if s.disc_left:
         s.phase = P_DISCARD
@@ -392,7 +400,7 @@ def proceed(s: MouState, cont: int) -> None:
 def after_card(s: MouState) -> None:
     """A card has resolved: reopen the current window, or open one after the active player's card."""
     if s.phase == P_WINDOW:
-        open_window(s, s.win_kind, s.win_cont)
+        open_window(s, s.win_kind, s.win_cont, reopened=True)
     else:
         open_window(s, W_RESOLVED, C_MAIN)
 

@@ -20,11 +20,11 @@ class MouState(State):
     __slots__ = (
         "A", "active", "att_cancelled", "att_card", "att_door", "att_seat", "att_target", "att_world",
         "auction_no", "bank", "bid_round", "bidders", "buyer", "c", "cannon_used", "characters",
-        "choice", "clock", "deck", "defenders", "disc_left", "disc_seat", "discards", "door_names",
+        "choice", "deck", "defenders", "disc_left", "disc_seat", "discards", "door_names",
         "evolutions", "fresh", "hands", "known", "known_bottom", "last_bids", "machines", "max_rounds",
         "on_auction", "open_", "pawn", "pending", "phase", "pile", "power_used", "reached", "recycle",
         "round", "scrapped", "seen", "shown", "target", "turn_no", "ue", "ue_tokens", "under", "win_cont",
-        "win_kind", "win_passed", "win_queue", "winners_",
+        "win_kind", "win_passed", "win_queue", "win_reopened", "winners_",
     )
 
     c: Content
@@ -89,6 +89,7 @@ class MouState(State):
         self.phase = R.P_BID
         self.win_kind = R.W_REVEAL
         self.win_cont = R.C_BIDS
+        self.win_reopened = False
         self.win_queue: list[int] = []
         self.win_passed: list[int] = []
         self.att_seat = self.att_card = self.att_target = self.att_door = -1
@@ -100,8 +101,7 @@ class MouState(State):
         self.disc_left = 0
         self.power_used = False
         self.cannon_used = False
-        self.reached = [-1] * n
-        self.clock = 0
+        self.reached = [-1] * n   # when each seat reached the target: round, then place (U10)
         self.winners_: list[int] = []
         R.start_round(self)
 
@@ -250,7 +250,7 @@ class MouState(State):
             self.disc_left -= 1
             if not self.disc_left:
                 self.disc_seat = -1
-                R.open_window(self, self.win_kind, self.win_cont)
+                R.open_window(self, self.win_kind, self.win_cont, self.win_reopened)
         else:
             self._apply_choice(seat, action)
 
@@ -434,8 +434,8 @@ class MouState(State):
         for name in ("c", "A", "target", "max_rounds", "ue_tokens", "round", "pawn", "active", "turn_no",
                      "auction_no", "bid_round", "on_auction", "bidders", "buyer", "bank", "known_bottom",
                      "phase", "win_kind", "win_cont", "att_seat", "att_card", "att_world", "att_target",
-                     "att_door", "att_cancelled", "pending", "choice", "disc_seat", "disc_left",
-                     "power_used", "cannon_used", "clock", "characters", "door_names", "recycle"):
+                     "att_door", "att_cancelled", "win_reopened", "pending", "choice", "disc_seat", "disc_left",
+                     "power_used", "cannon_used", "characters", "door_names", "recycle"):
             setattr(new, name, getattr(self, name))
         new.last_bids = self.last_bids.copy()
         new.ue = self.ue.copy()
@@ -459,7 +459,9 @@ class MouState(State):
         new.fresh = [f.copy() for f in self.fresh]
 
     def _scores(self) -> list[float]:
-        return [float(R.points(self, seat)) for seat in range(self.players)]
+        """Creation points, whole numbers: Machines and Evolutions are public, so a running game's
+        scores read nothing hidden."""
+        return [R.points(self, seat) for seat in range(self.players)]
 
     def _winners(self) -> list[int]:
         return list(self.winners_)

@@ -64,6 +64,7 @@ def build_view(s: MouState, seat: int | None) -> dict[str, Any]:
         "scrapped": [machines[m].name for m in s.scrapped],
         "window": R.WINDOWS[s.win_kind] if s.phase == R.P_WINDOW else None,
         "window_passed": list(s.win_passed) if s.phase == R.P_WINDOW else [],
+        "window_reopened": s.win_reopened if s.phase == R.P_WINDOW else False,
         "attack": None,
         "players": players,
     }

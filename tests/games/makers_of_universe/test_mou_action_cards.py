@@ -65,6 +65,35 @@ def test_the_end_of_a_turn_opens_a_window_for_the_others():
     assert (s.to_act, s.win_kind) == ((2,), R.W_END)
 
 
+def test_the_player_ending_its_turn_is_not_asked_in_that_window():
+    s = turn(new_game())
+    hand(s, 0, "Windfall")
+    hand(s, 1, "Windfall")
+    s.apply(0, "end turn")
+    assert s.win_queue == [1]
+
+
+def test_a_play_in_the_end_of_turn_window_reopens_it_for_the_active_player_too():
+    """Seat 0 ends its turn holding a Windfall; seat 1 answers with a Levy on seat 0. The play
+    reopens the window, which asks clockwise from the active player: seat 0 may now answer (U6)."""
+    s = turn(new_game())
+    hand(s, 0, "Windfall")
+    hand(s, 1, "Levy")
+    play(s, "end turn", (1, "play Levy on seat 0"))
+    assert (s.to_act, s.win_kind) == ((0,), R.W_END)
+
+
+def test_a_play_in_the_window_after_the_active_players_card_asks_the_active_player_first():
+    """Seat 0 plays a Windfall; in the window that follows, seat 1 answers with a Levy on seat 0.
+    The window reopens and asks clockwise from seat 0: seat 0, holding an Insight, before seat 2."""
+    s = turn(new_game())
+    hand(s, 0, "Windfall", "Insight")
+    hand(s, 1, "Levy")
+    hand(s, 2, "Windfall")
+    play(s, "play Windfall", (1, "play Levy on seat 0"))
+    assert (s.phase, s.win_queue) == (R.P_WINDOW, [0, 2])
+
+
 def test_the_active_player_plays_its_actions_as_moves_of_its_turn():
     s = turn(new_game())
     hand(s, 0, "Windfall")

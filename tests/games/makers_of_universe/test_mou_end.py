@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from mou_helpers import finish_turn, hand, new_game, owns, play, turn
+from mou_helpers import bidding, finish_turn, hand, new_game, owns, play, turn
 
 from boardwright.games.makers_of_universe import rules as R
 
@@ -37,14 +37,33 @@ def test_several_at_the_target_the_most_points_wins():
     assert s.winners() == [2]
 
 
-def test_a_tie_on_points_goes_to_who_reached_the_target_first():
-    s = last_turn_of_round(new_game())
+def test_a_tie_on_points_goes_to_the_earlier_seat_in_the_order_of_the_turn_from_the_pawn():
+    s = last_turn_of_round(new_game())      # seat 1 holds the pawn: the order is 1, 2, 0
+    owns(s, 0, "Palace", "Nebula Still", "Life Crucible", "Star Forge")
+    R.note_points(s, 0)                     # seat 0 reached 11 first (say, at an auction) ...
     owns(s, 2, "Palace", "Nebula Still", "Life Crucible", "Star Forge")
-    R.note_points(s, 2)
-    owns(s, 1, "Palace", "Nebula Still", "Life Crucible", "Star Forge")
-    R.note_points(s, 1)
+    R.note_points(s, 2)                     # ... seat 2 later, but it comes before seat 0
     finish_turn(s)
     assert s.winners() == [2]
+
+
+def test_in_the_same_turn_a_tie_goes_to_the_earlier_seat_in_its_order_not_the_earlier_purchase():
+    """Round 1, seat 0 holds the pawn. In auction 1 seat 1 buys a Star Forge and reaches 11 points;
+    later, in its own turn, seat 0 places Oceans and reaches 11 too. Both reached the target in the
+    same turn (the round), where seat 0 comes first: seat 0 wins (U10)."""
+    s = bidding(new_game(), "Star Forge")
+    owns(s, 0, "Palace", "Nebula Still", "Tide Engine", "Star Forge")
+    owns(s, 1, "Palace", "Nebula Still", "Life Crucible")
+    hand(s, 0, "Oceans")
+    play(s, (0, "bid 0"), (1, "bid 3"), (2, "bid 0"))     # seat 1: 9 + 2 = 11
+    play(s, (0, "bid 0"), (1, "bid 0"), (2, "bid 0"))     # auction 2: no sale
+    play(s, "draw 2 UE", "evolve Oceans")                # seat 0: 9 + 2 = 11
+    finish_turn(s)
+    play(s, "draw 2 UE")
+    finish_turn(s)
+    play(s, "draw 2 UE")
+    finish_turn(s)                                       # the end of the round: the win check
+    assert s.winners() == [0]
 
 
 def test_falling_below_the_target_forgets_when_it_was_reached():
@@ -53,6 +72,13 @@ def test_falling_below_the_target_forgets_when_it_was_reached():
     R.note_points(s, 1)
     R.destroy_machine(s, 1, s.machines[1][-1])
     assert s.reached[1] == -1
+
+
+def test_creation_points_are_whole_numbers():
+    s = last_turn_of_round(new_game())
+    owns(s, 2, "Palace", "Nebula Still", "Life Crucible", "Star Forge")
+    finish_turn(s)
+    assert [type(x) for x in s.scores()] == [int, int, int]
 
 
 def test_the_game_ends_after_the_round_limit_with_the_most_points_winning():

@@ -48,10 +48,10 @@ def test_all_machines_count_even_identical_ones():
     assert R.points(s, 0) == 4
 
 
-def test_a_second_palace_scores_nothing():
+def test_a_world_with_a_second_palace_scores_only_one_point_for_it():
     s = new_game()
     owns(s, 0, "Palace", "Palace")
-    assert R.points(s, 0) == 3
+    assert R.points(s, 0) == 3 + 1
 
 
 def test_the_palace_cannot_be_destroyed():

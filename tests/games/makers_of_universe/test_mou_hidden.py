@@ -64,6 +64,13 @@ def test_a_seat_the_window_skipped_holds_no_playable_action_card_when_determiniz
     assert not any(R.can_react(s.determinize(0, seed), 1) for seed in range(20))
 
 
+def test_a_reopened_window_that_passes_over_the_active_player_shows_it_holds_no_playable_card():
+    s = ending_turn("Windfall", "Windfall")
+    play(s, (1, "play Windfall"))       # the window reopens and asks from seat 0, who cannot react
+    assert s.to_act == (2,)
+    assert not any(R.can_react(s.determinize(1, seed), 0) for seed in range(20))
+
+
 def test_determinize_does_not_reveal_who_else_the_window_will_ask():
     s = ending_turn("Windfall", "Windfall")
     queues = set()
