@@ -569,8 +569,7 @@ class GameDevelopmentState(Rules, State):
             self.hands[s] = sorted(mine[s] + hidden)
             counts = [(v, len(self.known[v][s])) for v in others if v != s and self.known[v][s]]
             if counts:      # what another player knows of this hand: some of its unknown cards
-                rng.shuffle(hidden)
-                at = 0
+                at = 0      # (dealt in random order)
                 for v, count in counts:
                     self.known[v][s] = sorted(hidden[at:at + count])
                     at += count
@@ -641,9 +640,9 @@ class GameDevelopmentState(Rules, State):
 
 def deal_hands(pool: list[int], sizes: dict[int, int], need: list[int], avoid: list[int],
                wanted: frozenset[int], rng: Stream) -> dict[int, list[int]]:
-    """Deal ``sizes[s]`` cards of ``pool`` (sorted) to each seat ``s``, in the shuffled order, so
-    that each seat of ``need`` gets a card of ``wanted`` and each seat of ``avoid`` none; what is
-    left stays in ``pool``, shuffled (the new deck).
+    """Deal ``sizes[s]`` cards of ``pool`` (sorted) to each seat ``s``, each hand in random order,
+    so that each seat of ``need`` gets a card of ``wanted`` and each seat of ``avoid`` none; what
+    is left stays in ``pool``, shuffled (the new deck).
 
     Every fitting deal is equally likely: the hands of ``avoid`` are drawn from the cards not
     wanted, then the rest is shuffled and dealt until each seat of ``need`` has a wanted card
@@ -681,4 +680,5 @@ def deal_hands(pool: list[int], sizes: dict[int, int], need: list[int], avoid: l
         missing = sizes[s] - len(hands[s])
         hands[s] += pool[:missing]
         del pool[:missing]
+        rng.shuffle(hands[s])
     return hands
