@@ -20,7 +20,7 @@ class GameDevelopment(Game):
     name = "Game Development"
     min_players = 2
     max_players = 5
-    version = "1"
+    version = "2"
     options: ClassVar[tuple[Option, ...]] = (
         Option("copies", int, 2, "copies of each Production card in the deck (D8)", minimum=1, maximum=4),
         Option("draw", str, "one", "turn draw: 'one' card (Dvorak, D1) or 'refill' up to the hand size "

@@ -114,6 +114,7 @@ class Content:
     kind_of: tuple[int, ...]               # card id -> developer/document kind (for speed)
     role_of: tuple[int, ...]               # card id -> what playing it is (ROLES, for speed)
     no_features: frozenset[int]            # bugs that say "You may not add any new features"
+    bug_ids: frozenset[int]                # every bug
     costs: tuple[tuple[tuple[int, ...], ...], ...]   # [milestone][card] -> flat cost with its change
 
 
@@ -189,7 +190,8 @@ def build(file: str, data: dict[str, list[dict]]) -> Content:
                    tuple(c.id for c in cards if c.deck == "preproduction"),
                    tuple(c.id for c in cards if c.deck == "production"),
                    tuple(c.kind for c in cards), tuple(role(c) for c in cards),
-                   frozenset(c.id for c in cards if c.type == "bug" and c.effect == "no-features"), costs)
+                   frozenset(c.id for c in cards if c.type == "bug" and c.effect == "no-features"),
+                   frozenset(c.id for c in cards if c.type == "bug"), costs)
 
 
 def role(card: Card) -> int:

@@ -281,13 +281,17 @@ class Rules:
 
     def crunch_mode(self, seat: int) -> None:
         """Remove 2 counters from each of your developers; reveal the top 5 cards of the deck; bugs
-        and features go into play under your control, the rest to the discard pile (R8: a feature
-        you may not add goes to the discard pile)."""
+        and features go into play under your control, the rest to the discard pile.
+
+        R8: the revealed cards are placed all at once, so whether features may be added is read
+        once, before the reveal: a bug in play that forbids new features sends the revealed
+        features to the discard pile, a Build Breaker revealed with them stops none of them.
+        """
         counters = self.counters[seat]
         for i, count in enumerate(counters):
             counters[i] = count - 2 if count > 2 else 0
         cards = self.content.cards
-        may_add = self.may_add_features(seat)
+        may_add = self.may_add_features(seat)   # the state before the reveal (R8)
         for _ in range(5):
             if not self.deck:
                 if not self.discard:
@@ -300,7 +304,6 @@ class Rules:
             elif kind == "feature" and may_add:
                 self.features[seat].append(card)
                 self.bonus[seat].append(0)
-                may_add = self.may_add_features(seat)
             else:
                 self.discard.append(card)
 

@@ -21,7 +21,7 @@ class GameDevelopmentState(Rules, State):
 
     __slots__ = (
         "actions_left", "active", "acts", "bonus", "booster", "bugs", "content", "counters", "creep",
-        "creep_queue", "deck", "devs", "discard", "documents", "features", "first",
+        "creep_queue", "creep_shown", "deck", "devs", "discard", "documents", "features", "first",
         "hand_size", "hands", "known", "lead_kind", "leads", "milestone", "need", "pay_card", "pending", "phase",
         "played", "point_bonus", "pool", "powers", "round", "thing_used", "turns", "wishing_used",
     )
@@ -49,6 +49,7 @@ class GameDevelopmentState(Rules, State):
         self.pay_card = -1
         self.need = []
         self.creep_queue: list[int] = []
+        self.creep_shown = [0] * n
         self.lead_kind = 0
         self.pending = [[-1, -1, -1, -1] for _ in range(n)]
         self.start_milestone(0)
@@ -119,15 +120,30 @@ class GameDevelopmentState(Rules, State):
         while self.creep:
             self.creep -= 1
             self.creep_queue = [s for s in ((me + i) % n for i in range(1, n)) if self.has_bug_in_hand(s)]
+            self.pass_over(me)
             if self.creep_queue:
                 self.phase = CREEP
                 self.to_act = (self.creep_queue[0],)
                 return
+        shown = self.creep_shown
+        for s in range(n):      # what the rounds showed lapses with the turn
+            shown[s] = 0
         self.next_turn()
 
+    def pass_over(self, after: int) -> None:
+        """The round of bugs moves on from ``after`` to the next player holding a bug (or back to
+        you): everyone sees that the players passed over hold no bug, and the one asked holds one."""
+        n, shown = self.players, self.creep_shown
+        asked = self.creep_queue[0] if self.creep_queue else self.active
+        s = (after + 1) % n
+        while s != asked:
+            shown[s] = -1
+            s = (s + 1) % n
+        if asked != self.active:
+            shown[asked] = 1
+
     def has_bug_in_hand(self, seat: int) -> bool:
-        cards = self.content.cards
-        return any(cards[c].type == "bug" for c in self.hands[seat])
+        return not self.content.bug_ids.isdisjoint(self.hands[seat])
 
     def next_turn(self) -> None:
         """D2: a milestone turn is one round in seat order; the milestone ends after its last round."""
@@ -377,17 +393,20 @@ class GameDevelopmentState(Rules, State):
             self.from_hand(seat, card_id)
             self.bugs[target].append(card_id)
             if self.phase == CREEP:
+                self.creep_shown[seat] = 0      # it held a bug; it may hold no other
                 self.creep_queue.pop(0)
-                self.ask_creep()
+                self.ask_creep(seat)
             else:
                 self.actions_left -= 1
         elif kind == "action":
             self.play_action_card(seat, action.args)
-        elif kind == "pass":
+        elif kind == "pass":                    # it still holds its bug
             self.creep_queue.pop(0)
-            self.ask_creep()
+            self.ask_creep(seat)
 
-    def ask_creep(self) -> None:
+    def ask_creep(self, answered: int) -> None:
+        """Ask the next player of the round of bugs, or close the round."""
+        self.pass_over(answered)
         if self.creep_queue:
             self.to_act = (self.creep_queue[0],)
         else:
@@ -515,36 +534,61 @@ class GameDevelopmentState(Rules, State):
         return build_view(self, seat)
 
     def _resample(self, seat: int, rng: Stream) -> None:
-        """Other hands and the deck order are hidden: the cards ``seat`` knows to be in a hand stay
-        there (R12); the rest of the hands and the deck are pooled, sorted, shuffled, dealt back."""
-        others = [s for s in range(self.players) if s != seat]
-        pool = sorted(self.deck + [c for s in others for c in self.hands[s]])
+        """Other hands and the deck order are hidden. Kept: the cards ``seat`` knows to be in a
+        hand (R12) and which of its own cards the others know. The rest of the hands and the deck
+        are pooled, sorted, shuffled and dealt back so that what a round of Feature Creep bugs
+        showed holds (the player asked holds a bug, so does one who passed; those passed over hold
+        none); the rest of that round's queue follows from the new hands. What one other player
+        knows of another's hand is drawn from the new hand, as many cards as that player knew.
+        """
+        n = self.players
+        others = [s for s in range(n) if s != seat]
+        mine = self.known[seat]
+        pool = list(self.deck)
+        sizes: dict[int, int] = {}
         for s in others:
-            for card in self.known[seat][s]:
-                pool.remove(card)
-        rng.shuffle(pool)
+            hidden = list(self.hands[s])
+            for card in mine[s]:
+                hidden.remove(card)
+            pool += hidden
+            sizes[s] = len(hidden)
+        pool.sort()
+        need: list[int] = []
+        avoid: list[int] = []
+        if self.phase == CREEP:
+            bugs = self.content.bug_ids
+            for s in others:
+                shown = self.creep_shown[s]
+                if shown > 0 and bugs.isdisjoint(mine[s]):
+                    need.append(s)
+                elif shown < 0:
+                    avoid.append(s)
+        dealt = deal_hands(pool, sizes, need, avoid, self.content.bug_ids, rng)
         for s in others:
-            fixed = self.known[seat][s]
-            size = len(self.hands[s]) - len(fixed)
-            self.hands[s] = sorted(fixed + pool[:size])
-            del pool[:size]
+            hidden = dealt[s]
+            self.hands[s] = sorted(mine[s] + hidden)
+            counts = [(v, len(self.known[v][s])) for v in others if v != s and self.known[v][s]]
+            if counts:      # what another player knows of this hand: some of its unknown cards
+                at = 0      # (dealt in random order)
+                for v, count in counts:
+                    self.known[v][s] = sorted(hidden[at:at + count])
+                    at += count
         self.deck = pool
-        for viewer in others:  # what the others knew must hold in the sample too
-            for holder in range(self.players):
-                knew = self.known[viewer][holder]
-                if knew:
-                    hand = list(self.hands[holder])
-                    kept = []
-                    for card in knew:
-                        if card in hand:
-                            hand.remove(card)
-                            kept.append(card)
-                    self.known[viewer][holder] = kept
+        if self.phase == CREEP:
+            self.requeue_creep()
         kind_of = self.content.kind_of
         for s in others:  # Lead titles chosen in secret (R4): any developer of the kind
             for k, dev in enumerate(self.pending[s]):
                 if dev >= 0:
                     self.pending[s][k] = rng.choice(sorted(d for d in self.devs[s] if kind_of[d] == k))
+
+    def requeue_creep(self) -> None:
+        """The rest of a round of bugs, from the hands: the player asked, then those after it who
+        hold a bug (the hands of those after it have not changed since the round began)."""
+        n, asked = self.players, self.to_act[0]
+        count = (self.active - asked) % n
+        self.creep_queue = [asked] + [s for s in ((asked + i) % n for i in range(1, count))
+                                      if self.has_bug_in_hand(s)]
 
     def _redact(self, actor: int, action: Action, viewer: int | None) -> str:
         """R4: which developer got a title stays secret until every title is attached."""
@@ -586,8 +630,55 @@ class GameDevelopmentState(Rules, State):
         new.pay_card = self.pay_card
         new.need = self.need.copy()
         new.creep_queue = self.creep_queue.copy()
+        new.creep_shown = self.creep_shown.copy()
         new.lead_kind = self.lead_kind
         new.pending = [p.copy() for p in self.pending]
 
     def _turn_rule(self) -> str:
         return "Turn order (D2)"
+
+
+def deal_hands(pool: list[int], sizes: dict[int, int], need: list[int], avoid: list[int],
+               wanted: frozenset[int], rng: Stream) -> dict[int, list[int]]:
+    """Deal ``sizes[s]`` cards of ``pool`` (sorted) to each seat ``s``, each hand in random order,
+    so that each seat of ``need`` gets a card of ``wanted`` and each seat of ``avoid`` none; what
+    is left stays in ``pool``, shuffled (the new deck).
+
+    Every fitting deal is equally likely: the hands of ``avoid`` are drawn from the cards not
+    wanted, then the rest is shuffled and dealt until each seat of ``need`` has a wanted card
+    (whether it has one depends only on how many wanted cards are left, not on which plain cards
+    went to ``avoid``). After 64 misses, each seat of ``need`` gets the first wanted card left and
+    the rest as it comes.
+    """
+    hands: dict[int, list[int]] = {}
+    if avoid:
+        plain = [c for c in pool if c not in wanted]
+        rng.shuffle(plain)
+        at = 0
+        for s in avoid:
+            hands[s] = plain[at:at + sizes[s]]
+            at += sizes[s]
+        pool[:] = sorted([c for c in pool if c in wanted] + plain[at:])
+    rest = [s for s in sizes if s not in hands]
+    for _ in range(64):
+        rng.shuffle(pool)
+        at = 0
+        for s in rest:
+            hands[s] = pool[at:at + sizes[s]]
+            at += sizes[s]
+        if all(not wanted.isdisjoint(hands[s]) for s in need):
+            del pool[:at]
+            return hands
+    for s in rest:
+        hands[s] = []
+    for s in need:
+        found = next((c for c in pool if c in wanted), None)
+        if found is not None and sizes[s]:
+            pool.remove(found)
+            hands[s].append(found)
+    for s in rest:
+        missing = sizes[s] - len(hands[s])
+        hands[s] += pool[:missing]
+        del pool[:missing]
+        rng.shuffle(hands[s])
+    return hands

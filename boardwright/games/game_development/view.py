@@ -2,8 +2,10 @@
 terminal board drawn from such a view.
 
 Public: every tableau (developers with counters and Leads, documents, features, bugs), hand sizes,
-the deck size, the discard pile, the milestone and turn, the turn's pool and pending payment.
-Hidden: other players' hands and the order (and so the content) of the deck.
+the deck size, the discard pile, the milestone and turn, the turn's pool, pending payment and used
+abilities, what a round of Feature Creep bugs showed of who holds a bug, and how many cards of a
+hand another player knows (R12). Hidden: other players' hands, the cards another player knows
+(unless you are one of the two), and the order (and so the content) of the deck.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .content import ABBREVIATIONS, KINDS
+from .rules import CREEP, LEADS
 
 if TYPE_CHECKING:
     from .state import GameDevelopmentState
@@ -50,11 +53,17 @@ def build_view(state: GameDevelopmentState, seat: int | None) -> dict[str, Any]:
         "known_in_hands": ({str(s): sorted(cards[c].name for c in state.known[seat][s])
                             for s in range(state.players) if state.known[seat][s]}
                            if seat is not None else {}),
+        "your_cards_known_by": ({str(v): sorted(cards[c].name for c in state.known[v][seat])
+                                 for v in range(state.players) if state.known[v][seat]}
+                                if seat is not None else {}),
+        "known_between_others": known_between_others(state, seat),
         "deck_size": len(state.deck),
         "discard_pile": [cards[c].name for c in state.discard],
         "thing_played": state.thing_used,
         "actions_left": state.actions_left,
-        "feature_creep": state.creep > 0,
+        "feature_creep": state.creep,
+        "extra_action_used": state.wishing_used,
+        "boosting": cards[state.booster].name if state.booster >= 0 else None,
         "pool": {ABBREVIATIONS[k]: state.pool[k] for k in range(4) if state.pool[k]},
         "next_feature_bonus": state.point_bonus,
     }
@@ -65,11 +74,28 @@ def build_view(state: GameDevelopmentState, seat: int | None) -> dict[str, Any]:
             "still_needed": [f"{mask_name(need[j])}: {need[j + 1]}"
                              for j in range(0, len(need), 2) if need[j + 1]],
         }
-    if state.phase == 4:
+    if state.phase == CREEP:
+        shown = state.creep_shown
+        view["bug_round"] = {"holds_a_bug": [s for s in range(state.players) if shown[s] > 0],
+                             "holds_no_bug": [s for s in range(state.players) if shown[s] < 0]}
+    if state.phase == LEADS:
         view["lead_kind"] = KINDS[state.lead_kind]
         if seat is not None:
             view["your_secret_leads"] = sorted(cards[d].name for d in state.pending[seat] if d >= 0)
     return view
+
+
+def known_between_others(state: GameDevelopmentState, seat: int | None) -> dict[str, dict[str, int]]:
+    """How many cards of a hand another player knows (R12): who took what at random is seen by
+    all, the cards only by the two players involved."""
+    out: dict[str, dict[str, int]] = {}
+    for v in range(state.players):
+        if v == seat:
+            continue
+        row = {str(h): len(cards) for h, cards in enumerate(state.known[v]) if cards and h != seat}
+        if row:
+            out[str(v)] = row
+    return out
 
 
 def mask_name(mask: int) -> str:

@@ -218,3 +218,13 @@ def test_two_feature_creeps_in_a_turn_give_two_rounds_of_bugs():
     play(state, "use Wishing W", "play Feature Creep", "play Feature Creep", "end turn",
          "play Memory Leak on seat 0", "play Missing Texture on seat 0")
     assert (len(state.bugs[0]), state.active, state.actions_left) == (2, 1, 1)   # seat 1's Action unused
+
+
+def test_crunch_mode_places_every_feature_revealed_with_a_build_breaker_all_at_once():
+    # R8: the Build Breaker comes into play together with the features, so it stops none of them,
+    # whatever the order of the reveal
+    state = at_milestone("Alpha", developers={0: ["Awesome A"]})
+    arrange(state, 0, ["Crunch Mode"])
+    stack_deck(state, ["Build Breaker", "Pause Menu", "Save System", "Raise Morale", "Trading Ideas"])
+    play(state, "play Crunch Mode")
+    assert sorted(state.features[0]) == sorted([card("Pause Menu"), card("Save System")])
