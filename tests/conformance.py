@@ -87,8 +87,13 @@ def check_canonical(state: State, seat: int, seed: int) -> State:
 
     A sample has the same view for ``seat`` as the truth, so sampling the sample again with the
     same seed must give the very same state: every seat's view and legal actions, the scores and
-    every hidden field. Anything copied from the true state (not rebuilt from the view) shows up
-    here as a difference. Returns the sample.
+    every hidden field. Anything derived from the true hidden values (a shuffle of the true deck,
+    a queue computed from the true hands) shows up here as a difference. Returns the sample.
+
+    What this cannot see: a field copied unchanged from the truth is copied unchanged again from
+    the sample. Only two different true states with the same view can show that, and the kit has
+    no way to build them for an arbitrary game; each game's tests do it for the fields at risk
+    (e.g. ``tests/games/game_development/test_determinization.py``).
     """
     sample = state.determinize(seat, seed)
     again = sample.determinize(seat, seed)
