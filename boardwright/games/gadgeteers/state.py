@@ -437,22 +437,40 @@ class GadgeteersState(State):
         new.pw = self.pw
 
     # ------------------------------------------------------------------ scoring
-    def score_of(self, seat: int) -> int:
-        """End of Game: Gadget points, +1 per Gadget matching the Bonus card, +1 per own 3, 4
-        and 5 Token not in the Junk Pile (tokens removed from play at setup do not count)."""
+    def public_score(self, seat: int) -> int:
+        """The score anyone at the table can count: Gadget points, +1 per own 3, 4 and 5 Token
+        not in the Junk Pile (tokens removed from play at setup do not count).
+
+        The 3/4/5 count reads face-down tokens and screens, but only their sum, which every seat
+        knows: the tokens a player put in play, less those in the Junk Pile.
+        """
         gadgets = self.content.gadgets
         points = sum(gadgets[g].points for g in self.built[seat])
-        bonus = sum(1 for g in self.built[seat] if gadgets[g].type == self.bonus[seat])
+        n = self.players
         starred = 0
         for kind in STARRED:
             starred += self.screen[seat * KINDS + kind]
             for part in range(CELLS):
-                index = self.at(part, seat, kind)
+                index = (part * n + seat) * KINDS + kind
                 starred += self.up[index] + self.down[index]
-        return points + bonus + starred
+        return points + starred
+
+    def bonus_points(self, seat: int) -> int:
+        """+1 for each of ``seat``'s Gadgets matching its (secret) Bonus card."""
+        gadgets = self.content.gadgets
+        return sum(1 for g in self.built[seat] if gadgets[g].type == self.bonus[seat])
+
+    def score_of(self, seat: int) -> int:
+        """End of Game: Gadget points, +1 per Gadget matching the Bonus card, +1 per own 3, 4
+        and 5 Token not in the Junk Pile."""
+        return self.public_score(seat) + self.bonus_points(seat)
 
     def _scores(self) -> list[float]:
-        return [self.score_of(seat) for seat in range(self.players)]
+        """The final score once the game is over; before, only what a spectator could count
+        (the Bonus cards are secret until the end)."""
+        if self.is_over:
+            return [self.score_of(seat) for seat in range(self.players)]
+        return [self.public_score(seat) for seat in range(self.players)]
 
     def _winners(self) -> list[int]:
         """Highest score; if tied, most Parts controlled; if still tied, a shared win (G8)."""
