@@ -96,7 +96,14 @@ def _own_value_tokens(s: GadgeteersState, seat: int) -> list[tuple[int, int]]:
     """(kind, Part) of each kind of your Value Tokens on each Part."""
     n = s.players
     up = s.up
-    return [(k, p) for k in VALUE_KINDS for p in range(CELLS) if up[(p * n + seat) * KINDS + k]]
+    parts = _parts_with_tokens(s, seat)
+    return [(k, p) for k in VALUE_KINDS for p in parts if up[(p * n + seat) * KINDS + k]]
+
+
+def _parts_with_tokens(s: GadgeteersState, seat: int) -> list[int]:
+    """The Parts (in id order) where ``seat`` has any token."""
+    n, pieces = s.players, s.pieces
+    return [p for p in range(CELLS) if pieces[p * n + seat]]
 
 
 def _screen_values(s: GadgeteersState, seat: int) -> list[int]:
@@ -137,8 +144,9 @@ def legal_steps(s: GadgeteersState, seat: int) -> list[Action]:
     if step == "target":
         n, up, limit = s.players, s.up, 2 * card.max_value
         return [acts.target[o][k][p] for o in range(n) if o != seat
+                for parts in (_parts_with_tokens(s, o),)
                 for k in VALUE_KINDS if VALUE2[k] <= limit
-                for p in range(CELLS) if up[(p * n + o) * KINDS + k]]
+                for p in parts if up[(p * n + o) * KINDS + k]]
     if step == "salvage":
         return [acts.salvage[k] for k in STARRED if s.junk[seat * KINDS + k]]
     if step == "swap":

@@ -7,6 +7,7 @@ seat) are kept up to date as tokens move, in halves of a point.
 
 from __future__ import annotations
 
+from operator import add
 from typing import Any
 
 from ...engine import Action, IllegalAction, State, Stream
@@ -175,33 +176,39 @@ class GadgeteersState(State):
         top = max(totals)
         if top == 0:
             return ()
-        leaders = [s for s in range(n) if totals[s] == top]
+        leaders = totals.count(top)
+        first = totals.index(top)
         if n == 4 and self.cell_of[part] in CORNER_CELLS:
-            if len(leaders) == 2:
-                return tuple(leaders)
-            if len(leaders) > 2:
+            if leaders == 2:
+                return (first, totals.index(top, first + 1))
+            if leaders > 2:
                 return ()
             rest = [t for t in totals if t < top]
-            second = max(rest) if rest else 0
+            second = max(rest)
             if second > 0 and rest.count(second) == 1:
-                return (leaders[0], totals.index(second))
-            return (leaders[0],)
-        return (leaders[0],) if len(leaders) == 1 else ()
+                return (first, totals.index(second))
+            return (first,)
+        return (first,) if leaders == 1 else ()
 
     def control_mask(self, seat: int) -> int:
-        """The Parts ``seat`` controls, as a bit mask over Part ids."""
+        """The Parts ``seat`` controls, as a bit mask over Part ids (Parts where it has no
+        value never are)."""
         n = self.players
         total = self.total
+        corners = n == 4
+        cell_of = self.cell_of
         mask = 0
-        if n == 4:
-            for part in range(CELLS):
-                if seat in self.controllers(part):
-                    mask |= 1 << part
-            return mask
         for part in range(CELLS):
             base = part * n
             mine = total[base + seat]
-            if mine and all(total[base + o] < mine for o in range(n) if o != seat):
+            if not mine:
+                continue
+            if corners and cell_of[part] in CORNER_CELLS:
+                if seat in self.controllers(part):
+                    mask |= 1 << part
+                continue
+            row = total[base:base + n]
+            if mine == max(row) and row.count(mine) == 1:
                 mask |= 1 << part
         return mask
 
@@ -241,8 +248,9 @@ class GadgeteersState(State):
     # ------------------------------------------------------------------ Gadgets Phase
     def _begin_gadgets_phase(self) -> None:
         """G2: every face-down token is turned face up; turns start with the first player."""
-        self.up = [a + b for a, b in zip(self.up, self.down, strict=True)]
-        self.down = [0] * len(self.down)
+        if any(self.down):
+            self.up = list(map(add, self.up, self.down))
+            self.down = [0] * len(self.down)
         self.phase = GADGETS_PHASE
         self.passed = [False] * self.players
         self.built_this_round = False
@@ -351,7 +359,8 @@ class GadgeteersState(State):
                     mask |= 1 << kind
             return acts.places(mask)
         if self.phase == END_OF_ROUND:
-            return [acts.recall[p] for p in range(CELLS) if self.tokens_on(p, seat)] + [acts.done]
+            pieces, n, recall = self.pieces, self.players, acts.recall
+            return [recall[p] for p in range(CELLS) if pieces[p * n + seat]] + [acts.done]
         if self.pw.step:
             return powers.legal_steps(self, seat)
         # Building Gadgets: a Gadget of the row whose required Parts you all control
@@ -359,11 +368,12 @@ class GadgeteersState(State):
         need = acts.need
         result = [acts.build[g] for g in self.row if need[g] & controlled == need[g]]
         if self.has_power_available(seat):
-            n = self.players
+            n, up, pieces = self.players, self.up, self.pieces
+            parts = [p for p in range(CELLS) if pieces[p * n + seat]]
             for kind in POWERS:
                 uses = acts.use[kind]
-                for part in range(CELLS):
-                    if self.up[(part * n + seat) * KINDS + kind]:
+                for part in parts:
+                    if up[(part * n + seat) * KINDS + kind]:
                         result.append(uses[part])
         result.append(acts.end if self.acted else acts.pass_)
         return result
