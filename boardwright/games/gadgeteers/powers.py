@@ -215,10 +215,8 @@ def apply_step(s: GadgeteersState, seat: int, action: Action) -> None:
         swap_parts(s, pw.part, action.args[0])
         finish(s, seat)
     elif kind == "cycle":
-        gadget = action.args[0]
-        s.row.remove(gadget)
-        s.deck.insert(0, gadget)
-        s.row.append(s.deck.pop())
+        s.put_under_deck(action.args[0])
+        s.draw_gadget()
         finish(s, seat)
     else:  # pragma: no cover - the engine only passes legal actions
         raise AssertionError(f"unexpected power step {action}")

@@ -49,6 +49,7 @@ class GadgeteersState(State):
         "content",
         "current",
         "deck",
+        "deck_bottom",
         "down",
         "ending",
         "first",
@@ -103,6 +104,7 @@ class GadgeteersState(State):
         self.deck = list(range(len(self.content.gadgets)))
         self.streams["deck"].shuffle(self.deck)
         self.row = [self.deck.pop() for _ in range(ROW_SIZE[n])]
+        self.deck_bottom = 0
         bonus = list(range(len(self.content.types)))
         self.streams["bonus"].shuffle(bonus)
         self.bonus = bonus[:n]
@@ -161,6 +163,19 @@ class GadgeteersState(State):
         self.screen[seat * KINDS + kind] += 1
         self.total[part * self.players + seat] -= VALUE2[kind]
         self.pieces[part * self.players + seat] -= 1
+
+    def draw_gadget(self) -> None:
+        """Add the top Gadget of the deck to the row (the deck is not empty)."""
+        self.row.append(self.deck.pop())
+        if self.deck_bottom > len(self.deck):
+            self.deck_bottom = len(self.deck)
+
+    def put_under_deck(self, gadget: int) -> None:
+        """Put a Gadget of the row at the bottom of the deck, in view of all: the bottom
+        ``deck_bottom`` cards of the deck are known to everyone, in order."""
+        self.row.remove(gadget)
+        self.deck.insert(0, gadget)
+        self.deck_bottom += 1
 
     # ------------------------------------------------------------------ Controlling Parts
     def controllers(self, part: int) -> tuple[int, ...]:
@@ -288,7 +303,7 @@ class GadgeteersState(State):
         self.row.remove(gadget)
         self.built[seat].append(gadget)
         if self.deck:
-            self.row.append(self.deck.pop())
+            self.draw_gadget()
         self.built_this_round = True
         self.acted = True
         if len(self.built[seat]) == GADGETS_TO_END:
@@ -314,7 +329,7 @@ class GadgeteersState(State):
             self.to_act = ()
             return
         if not self.built_this_round and self.deck:
-            self.row.append(self.deck.pop())
+            self.draw_gadget()
         self.phase = END_OF_ROUND
         n = self.players
         self.recall_queue = [(self.first + i) % n for i in range(n)]
@@ -431,6 +446,7 @@ class GadgeteersState(State):
         new.spent = self.spent.copy()
         new.row = self.row.copy()
         new.deck = self.deck.copy()
+        new.deck_bottom = self.deck_bottom
         new.bonus = self.bonus.copy()
         new.bonus_rest = self.bonus_rest.copy()
         new.swaps = self.swaps

@@ -101,6 +101,8 @@ def build_view(s: GadgeteersState, seat: int | None) -> dict[str, Any]:
                  "parts": [PARTS[p] for p in gadgets[g].parts], "power": gadgets[g].power,
                  "single_use": gadgets[g].single_use} for g in s.row],
         "deck_count": len(s.deck),
+        # put there by Grabber Glove in view of all: the bottom of the deck, bottom first
+        "deck_bottom": [gadgets[g].name for g in s.deck[:s.deck_bottom]],
         "players": players,
         "ending": s.ending,
     }
@@ -125,7 +127,8 @@ def resample(s: GadgeteersState, seat: int, rng: Stream) -> None:
     For every other player, the tokens "behind the screen or face down" are pooled (in kind
     order) and dealt back at random: as many onto each Part face down as that Part shows, the
     rest behind the screen. The other players' Bonus cards are dealt again from the cards ``seat``
-    has not seen, and the deck is shuffled.
+    has not seen, and the deck is shuffled, except for the Gadgets put under it in view of all
+    (they stay at the bottom, in order).
     """
     n = s.players
     for owner in range(n):
@@ -160,8 +163,10 @@ def resample(s: GadgeteersState, seat: int, rng: Stream) -> None:
             if owner != seat:
                 s.bonus[owner] = unseen.pop()
         s.bonus_rest = sorted(unseen)
-    s.deck.sort()
-    rng.shuffle(s.deck)
+    known = s.deck_bottom
+    unknown = sorted(s.deck[known:])
+    rng.shuffle(unknown)
+    s.deck[known:] = unknown
 
 
 # ---------------------------------------------------------------------------- refusals
