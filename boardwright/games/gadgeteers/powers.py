@@ -96,7 +96,14 @@ def _own_value_tokens(s: GadgeteersState, seat: int) -> list[tuple[int, int]]:
     """(kind, Part) of each kind of your Value Tokens on each Part."""
     n = s.players
     up = s.up
-    return [(k, p) for k in VALUE_KINDS for p in range(CELLS) if up[(p * n + seat) * KINDS + k]]
+    parts = _parts_with_tokens(s, seat)
+    return [(k, p) for k in VALUE_KINDS for p in parts if up[(p * n + seat) * KINDS + k]]
+
+
+def _parts_with_tokens(s: GadgeteersState, seat: int) -> list[int]:
+    """The Parts (in id order) where ``seat`` has any token."""
+    n, pieces = s.players, s.pieces
+    return [p for p in range(CELLS) if pieces[p * n + seat]]
 
 
 def _screen_values(s: GadgeteersState, seat: int) -> list[int]:
@@ -137,8 +144,9 @@ def legal_steps(s: GadgeteersState, seat: int) -> list[Action]:
     if step == "target":
         n, up, limit = s.players, s.up, 2 * card.max_value
         return [acts.target[o][k][p] for o in range(n) if o != seat
+                for parts in (_parts_with_tokens(s, o),)
                 for k in VALUE_KINDS if VALUE2[k] <= limit
-                for p in range(CELLS) if up[(p * n + o) * KINDS + k]]
+                for p in parts if up[(p * n + o) * KINDS + k]]
     if step == "salvage":
         return [acts.salvage[k] for k in STARRED if s.junk[seat * KINDS + k]]
     if step == "swap":
@@ -207,10 +215,8 @@ def apply_step(s: GadgeteersState, seat: int, action: Action) -> None:
         swap_parts(s, pw.part, action.args[0])
         finish(s, seat)
     elif kind == "cycle":
-        gadget = action.args[0]
-        s.row.remove(gadget)
-        s.deck.insert(0, gadget)
-        s.row.append(s.deck.pop())
+        s.put_under_deck(action.args[0])
+        s.draw_gadget()
         finish(s, seat)
     else:  # pragma: no cover - the engine only passes legal actions
         raise AssertionError(f"unexpected power step {action}")

@@ -42,7 +42,9 @@ def render(view: dict[str, Any]) -> str:
     junk = " ".join(_token(int(o), t) for o, t in view["junk_pile"])
     lines.append(f"  Junk Pile: {junk or '-'}")
     lines.append("")
-    lines.append(f"[bold]Gadget row[/bold] ({view['deck_count']} in the deck):")
+    under = view.get("deck_bottom") or []
+    known = f"; from the bottom: {', '.join(under)}" if under else ""
+    lines.append(f"[bold]Gadget row[/bold] ({view['deck_count']} in the deck{known}):")
     for g in view["row"]:
         single = ", Single Use" if g["single_use"] else ""
         lines.append(f"  {g['name']:16s} {g['points']} pts  {g['type']:7s} {' + '.join(g['parts'])}"

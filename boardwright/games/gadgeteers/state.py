@@ -7,6 +7,7 @@ seat) are kept up to date as tokens move, in halves of a point.
 
 from __future__ import annotations
 
+from operator import add
 from typing import Any
 
 from ...engine import Action, IllegalAction, State, Stream
@@ -48,6 +49,7 @@ class GadgeteersState(State):
         "content",
         "current",
         "deck",
+        "deck_bottom",
         "down",
         "ending",
         "first",
@@ -102,6 +104,7 @@ class GadgeteersState(State):
         self.deck = list(range(len(self.content.gadgets)))
         self.streams["deck"].shuffle(self.deck)
         self.row = [self.deck.pop() for _ in range(ROW_SIZE[n])]
+        self.deck_bottom = 0
         bonus = list(range(len(self.content.types)))
         self.streams["bonus"].shuffle(bonus)
         self.bonus = bonus[:n]
@@ -161,6 +164,19 @@ class GadgeteersState(State):
         self.total[part * self.players + seat] -= VALUE2[kind]
         self.pieces[part * self.players + seat] -= 1
 
+    def draw_gadget(self) -> None:
+        """Add the top Gadget of the deck to the row (the deck is not empty)."""
+        self.row.append(self.deck.pop())
+        if self.deck_bottom > len(self.deck):
+            self.deck_bottom = len(self.deck)
+
+    def put_under_deck(self, gadget: int) -> None:
+        """Put a Gadget of the row at the bottom of the deck, in view of all: the bottom
+        ``deck_bottom`` cards of the deck are known to everyone, in order."""
+        self.row.remove(gadget)
+        self.deck.insert(0, gadget)
+        self.deck_bottom += 1
+
     # ------------------------------------------------------------------ Controlling Parts
     def controllers(self, part: int) -> tuple[int, ...]:
         """Who controls ``part`` (G4): the one highest total; any tie for it means no one.
@@ -175,33 +191,39 @@ class GadgeteersState(State):
         top = max(totals)
         if top == 0:
             return ()
-        leaders = [s for s in range(n) if totals[s] == top]
+        leaders = totals.count(top)
+        first = totals.index(top)
         if n == 4 and self.cell_of[part] in CORNER_CELLS:
-            if len(leaders) == 2:
-                return tuple(leaders)
-            if len(leaders) > 2:
+            if leaders == 2:
+                return (first, totals.index(top, first + 1))
+            if leaders > 2:
                 return ()
             rest = [t for t in totals if t < top]
-            second = max(rest) if rest else 0
+            second = max(rest)
             if second > 0 and rest.count(second) == 1:
-                return (leaders[0], totals.index(second))
-            return (leaders[0],)
-        return (leaders[0],) if len(leaders) == 1 else ()
+                return (first, totals.index(second))
+            return (first,)
+        return (first,) if leaders == 1 else ()
 
     def control_mask(self, seat: int) -> int:
-        """The Parts ``seat`` controls, as a bit mask over Part ids."""
+        """The Parts ``seat`` controls, as a bit mask over Part ids (Parts where it has no
+        value never are)."""
         n = self.players
         total = self.total
+        corners = n == 4
+        cell_of = self.cell_of
         mask = 0
-        if n == 4:
-            for part in range(CELLS):
-                if seat in self.controllers(part):
-                    mask |= 1 << part
-            return mask
         for part in range(CELLS):
             base = part * n
             mine = total[base + seat]
-            if mine and all(total[base + o] < mine for o in range(n) if o != seat):
+            if not mine:
+                continue
+            if corners and cell_of[part] in CORNER_CELLS:
+                if seat in self.controllers(part):
+                    mask |= 1 << part
+                continue
+            row = total[base:base + n]
+            if mine == max(row) and row.count(mine) == 1:
                 mask |= 1 << part
         return mask
 
@@ -241,8 +263,9 @@ class GadgeteersState(State):
     # ------------------------------------------------------------------ Gadgets Phase
     def _begin_gadgets_phase(self) -> None:
         """G2: every face-down token is turned face up; turns start with the first player."""
-        self.up = [a + b for a, b in zip(self.up, self.down, strict=True)]
-        self.down = [0] * len(self.down)
+        if any(self.down):
+            self.up = list(map(add, self.up, self.down))
+            self.down = [0] * len(self.down)
         self.phase = GADGETS_PHASE
         self.passed = [False] * self.players
         self.built_this_round = False
@@ -280,7 +303,7 @@ class GadgeteersState(State):
         self.row.remove(gadget)
         self.built[seat].append(gadget)
         if self.deck:
-            self.row.append(self.deck.pop())
+            self.draw_gadget()
         self.built_this_round = True
         self.acted = True
         if len(self.built[seat]) == GADGETS_TO_END:
@@ -306,7 +329,7 @@ class GadgeteersState(State):
             self.to_act = ()
             return
         if not self.built_this_round and self.deck:
-            self.row.append(self.deck.pop())
+            self.draw_gadget()
         self.phase = END_OF_ROUND
         n = self.players
         self.recall_queue = [(self.first + i) % n for i in range(n)]
@@ -351,7 +374,8 @@ class GadgeteersState(State):
                     mask |= 1 << kind
             return acts.places(mask)
         if self.phase == END_OF_ROUND:
-            return [acts.recall[p] for p in range(CELLS) if self.tokens_on(p, seat)] + [acts.done]
+            pieces, n, recall = self.pieces, self.players, acts.recall
+            return [recall[p] for p in range(CELLS) if pieces[p * n + seat]] + [acts.done]
         if self.pw.step:
             return powers.legal_steps(self, seat)
         # Building Gadgets: a Gadget of the row whose required Parts you all control
@@ -359,11 +383,12 @@ class GadgeteersState(State):
         need = acts.need
         result = [acts.build[g] for g in self.row if need[g] & controlled == need[g]]
         if self.has_power_available(seat):
-            n = self.players
+            n, up, pieces = self.players, self.up, self.pieces
+            parts = [p for p in range(CELLS) if pieces[p * n + seat]]
             for kind in POWERS:
                 uses = acts.use[kind]
-                for part in range(CELLS):
-                    if self.up[(part * n + seat) * KINDS + kind]:
+                for part in parts:
+                    if up[(part * n + seat) * KINDS + kind]:
                         result.append(uses[part])
         result.append(acts.end if self.acted else acts.pass_)
         return result
@@ -421,6 +446,7 @@ class GadgeteersState(State):
         new.spent = self.spent.copy()
         new.row = self.row.copy()
         new.deck = self.deck.copy()
+        new.deck_bottom = self.deck_bottom
         new.bonus = self.bonus.copy()
         new.bonus_rest = self.bonus_rest.copy()
         new.swaps = self.swaps
@@ -437,22 +463,40 @@ class GadgeteersState(State):
         new.pw = self.pw
 
     # ------------------------------------------------------------------ scoring
-    def score_of(self, seat: int) -> int:
-        """End of Game: Gadget points, +1 per Gadget matching the Bonus card, +1 per own 3, 4
-        and 5 Token not in the Junk Pile (tokens removed from play at setup do not count)."""
+    def public_score(self, seat: int) -> int:
+        """The score anyone at the table can count: Gadget points, +1 per own 3, 4 and 5 Token
+        not in the Junk Pile (tokens removed from play at setup do not count).
+
+        The 3/4/5 count reads face-down tokens and screens, but only their sum, which every seat
+        knows: the tokens a player put in play, less those in the Junk Pile.
+        """
         gadgets = self.content.gadgets
         points = sum(gadgets[g].points for g in self.built[seat])
-        bonus = sum(1 for g in self.built[seat] if gadgets[g].type == self.bonus[seat])
+        n = self.players
         starred = 0
         for kind in STARRED:
             starred += self.screen[seat * KINDS + kind]
             for part in range(CELLS):
-                index = self.at(part, seat, kind)
+                index = (part * n + seat) * KINDS + kind
                 starred += self.up[index] + self.down[index]
-        return points + bonus + starred
+        return points + starred
+
+    def bonus_points(self, seat: int) -> int:
+        """+1 for each of ``seat``'s Gadgets matching its (secret) Bonus card."""
+        gadgets = self.content.gadgets
+        return sum(1 for g in self.built[seat] if gadgets[g].type == self.bonus[seat])
+
+    def score_of(self, seat: int) -> int:
+        """End of Game: Gadget points, +1 per Gadget matching the Bonus card, +1 per own 3, 4
+        and 5 Token not in the Junk Pile."""
+        return self.public_score(seat) + self.bonus_points(seat)
 
     def _scores(self) -> list[float]:
-        return [self.score_of(seat) for seat in range(self.players)]
+        """The final score once the game is over; before, only what a spectator could count
+        (the Bonus cards are secret until the end)."""
+        if self.is_over:
+            return [self.score_of(seat) for seat in range(self.players)]
+        return [self.public_score(seat) for seat in range(self.players)]
 
     def _winners(self) -> list[int]:
         """Highest score; if tied, most Parts controlled; if still tied, a shared win (G8)."""

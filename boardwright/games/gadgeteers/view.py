@@ -30,7 +30,13 @@ if TYPE_CHECKING:
 
 
 def _labels(counts: list[int], base: int) -> list[str]:
-    return [KIND_TEXT[k] for k in range(KINDS) for _ in range(counts[base + k])]
+    """The token texts of the counts ``counts[base:base + KINDS]``, in kind order."""
+    labels: list[str] = []
+    for kind in range(KINDS):
+        count = counts[base + kind]
+        if count:
+            labels += [KIND_TEXT[kind]] * count
+    return labels
 
 
 def build_view(s: GadgeteersState, seat: int | None) -> dict[str, Any]:
@@ -38,18 +44,25 @@ def build_view(s: GadgeteersState, seat: int | None) -> dict[str, Any]:
     gadgets = s.content.gadgets
     types = s.content.types
     faces_down = any(s.down)
+    pieces = s.pieces
+    #: per seat, its face-down tokens (all Parts), for the deducible "unseen" set
+    face_down: list[list[str]] = [[] for _ in range(n)]
     board = []
     for cell in range(CELLS):
         part = s.part_at[cell]
         tokens: dict[str, list[str]] = {}
         for owner in range(n):
+            if not pieces[part * n + owner]:
+                continue
             base = (part * n + owner) * KINDS
             shown = _labels(s.up, base)
-            hidden = _labels(s.down, base)
-            if owner != seat:
-                hidden = ["?"] * len(hidden)
-            if shown or hidden:
-                tokens[str(owner)] = shown + hidden
+            if faces_down:
+                hidden = _labels(s.down, base)
+                face_down[owner] += hidden
+                if owner != seat:
+                    hidden = ["?"] * len(hidden)
+                shown += hidden
+            tokens[str(owner)] = shown
         entry: dict[str, Any] = {
             "cell": cell, "row": CELL_POSITION[cell][0], "column": CELL_POSITION[cell][1],
             "part": PARTS[part], "corner": cell in CORNER_CELLS, "tokens": tokens,
@@ -59,9 +72,7 @@ def build_view(s: GadgeteersState, seat: int | None) -> dict[str, Any]:
         board.append(entry)
     players = []
     for owner in range(n):
-        behind = [KIND_TEXT[k] for k in range(KINDS) for _ in range(s.screen[owner * KINDS + k])]
-        face_down = [KIND_TEXT[k] for k in range(KINDS) for p in range(CELLS)
-                     for _ in range(s.down[(p * n + owner) * KINDS + k])]
+        behind = _labels(s.screen, owner * KINDS)
         info: dict[str, Any] = {
             "seat": owner,
             "gadgets": [gadgets[g].name for g in s.built[owner]],
@@ -69,7 +80,7 @@ def build_view(s: GadgeteersState, seat: int | None) -> dict[str, Any]:
             "junk": _labels(s.junk, owner * KINDS),
             "screen_count": len(behind),
             # deducible by anyone: the tokens that are behind the screen or face down
-            "unseen": sorted(behind + face_down),
+            "unseen": sorted(behind + face_down[owner]),
             "alternate": ALTERNATES[s.swaps[owner]][0] if s.swaps[owner] >= 0 else None,
             "passed": s.passed[owner] if s.phase == "Gadgets Phase" else False,
         }
@@ -90,6 +101,8 @@ def build_view(s: GadgeteersState, seat: int | None) -> dict[str, Any]:
                  "parts": [PARTS[p] for p in gadgets[g].parts], "power": gadgets[g].power,
                  "single_use": gadgets[g].single_use} for g in s.row],
         "deck_count": len(s.deck),
+        # put there by Grabber Glove in view of all: the bottom of the deck, bottom first
+        "deck_bottom": [gadgets[g].name for g in s.deck[:s.deck_bottom]],
         "players": players,
         "ending": s.ending,
     }
@@ -114,7 +127,8 @@ def resample(s: GadgeteersState, seat: int, rng: Stream) -> None:
     For every other player, the tokens "behind the screen or face down" are pooled (in kind
     order) and dealt back at random: as many onto each Part face down as that Part shows, the
     rest behind the screen. The other players' Bonus cards are dealt again from the cards ``seat``
-    has not seen, and the deck is shuffled.
+    has not seen, and the deck is shuffled, except for the Gadgets put under it in view of all
+    (they stay at the bottom, in order).
     """
     n = s.players
     for owner in range(n):
@@ -149,8 +163,10 @@ def resample(s: GadgeteersState, seat: int, rng: Stream) -> None:
             if owner != seat:
                 s.bonus[owner] = unseen.pop()
         s.bonus_rest = sorted(unseen)
-    s.deck.sort()
-    rng.shuffle(s.deck)
+    known = s.deck_bottom
+    unknown = sorted(s.deck[known:])
+    rng.shuffle(unknown)
+    s.deck[known:] = unknown
 
 
 # ---------------------------------------------------------------------------- refusals

@@ -128,3 +128,33 @@ def test_no_action_is_taken_after_the_game_ends():
     state.to_act = ()
     with pytest.raises(bw.IllegalAction, match="End of Game: the game is over"):
         state.apply(0, "pass")
+
+
+def last_round_with_two_motion_gadgets():
+    """Seat 0 holds a Motion Bonus card and Gravtreads, Periscope and Crank Charger; it builds
+    Jumpboots, its 4th Gadget (a second Motion one), in this round's Gadgets Phase."""
+    state = table(players=2, row=("Jumpboots",))
+    for name in ("Gravtreads", "Periscope", "Crank Charger"):
+        give_gadget(state, 0, name)
+    state.bonus[0] = state.content.types.index("Motion")
+    tokens(state, 0, "Spring", "1")
+    tokens(state, 0, "Boots", "1")
+    gadgets_phase(state)
+    play(state, 0, "build Jumpboots", "end")
+    play(state, 1, "pass")
+    return state
+
+
+def test_a_running_games_score_does_not_reveal_a_bonus_card():
+    """Before the end a score is what a spectator can count: Gadgets 3 + 2 + 2 + 2 and the
+    3, 4 and 5 Tokens 3; the secret Motion Bonus card adds nothing yet."""
+    state = last_round_with_two_motion_gadgets()
+    assert state.scores()[0] == 9 + 3
+
+
+def test_the_final_score_counts_the_bonus_card():
+    """When the game ends the Bonus card is shown and adds 1 per matching Gadget: 2 Motion Gadgets."""
+    state = last_round_with_two_motion_gadgets()
+    before = state.scores()[0]
+    play(state, 0, "pass")
+    assert state.is_over and state.scores()[0] == before + 2

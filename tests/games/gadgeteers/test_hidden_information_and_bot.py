@@ -6,7 +6,7 @@ import json
 
 from boardwright import agents
 
-from .scenario import GAME, gadgets_phase, part, play, table
+from .scenario import GAME, gadget, gadgets_phase, give_gadget, part, play, table, tokens
 
 
 def test_face_down_values_and_bonus_cards_are_resampled_but_the_view_is_kept():
@@ -54,6 +54,29 @@ def test_revealed_tokens_are_seen_by_all():
     gadgets_phase(state)
     cell = state.view(1)["board"][state.cell_of[part("Gear")]]
     assert cell["tokens"]["0"] == ["4"]
+
+
+def test_a_gadget_put_under_the_deck_stays_at_the_bottom_in_every_sample():
+    """Seat 0's Grabber Glove puts Periscope under the deck in view of all, so seat 1's guesses
+    at the deck order keep it at the bottom."""
+    state = table(players=2, row=("Periscope",))
+    give_gadget(state, 0, "Grabber Glove")
+    tokens(state, 0, "Gloves", "power")
+    gadgets_phase(state)
+    play(state, 0, "use power Gloves", "activate Grabber Glove", "cycle Periscope")
+    periscope = gadget(state, "Periscope")
+    assert [state.determinize(1, k).deck[0] for k in range(20)] == [periscope] * 20
+
+
+def test_search_counts_the_bonus_cards_of_the_state_it_judges():
+    """Periscope and Crank Charger are worth 2 each, but only seat 0's Bonus card (Optics) matches:
+    judged as a whole game, seat 0 leads, though a spectator's scores are level."""
+    state = table(players=2)
+    give_gadget(state, 0, "Periscope")
+    give_gadget(state, 1, "Crank Charger")
+    state.bonus[0] = state.content.types.index("Optics")
+    state.bonus[1] = state.content.types.index("Motion")
+    assert state.scores()[0] == state.scores()[1] and GAME.evaluate(state, 0) == 1.0
 
 
 def test_the_heuristic_bot_beats_the_random_bot_in_at_least_80_percent_of_2_player_games():
