@@ -369,14 +369,22 @@ class State:
         }
 
     # ------------------------------------------------------------------ for tests and tools
-    def fingerprint(self) -> tuple[Any, ...]:
-        """All of the state, hidden parts included, as nested tuples: equal iff states are equal."""
+    def fingerprint(self, only_game: bool = False) -> tuple[Any, ...]:
+        """All of the state, hidden parts included, as nested tuples: equal iff states are equal.
+
+        With ``only_game``, the game's own fields only (not the engine's log, seed or streams).
+        """
         parts = []
         for cls in type(self).__mro__:
+            if only_game and cls is State:
+                continue
             for name in getattr(cls, "__slots__", ()):
                 if name in self.CACHE_SLOTS or name == "game":
                     continue
-                parts.append((name, _freeze(getattr(self, name, None))))
+                if name == "log":  # (seat, action) pairs are already plain values
+                    parts.append((name, tuple(self.log)))
+                else:
+                    parts.append((name, _freeze(getattr(self, name, None))))
         return tuple(parts)
 
     def __repr__(self) -> str:
