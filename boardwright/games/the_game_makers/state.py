@@ -278,7 +278,9 @@ class GameMakersState(Factory):
         resample(self, seat, rng)
 
     def _scores(self) -> list[float]:
-        return [float(scoring.breakdown(self, s)["total"]) for s in range(self.players)]
+        """Each seat's score sheet total, in whole VP; it reads only public parts of the state
+        (Display Cases, marketing, machinery, trees, Structures, workers, Contracts)."""
+        return [scoring.breakdown(self, s)["total"] for s in range(self.players)]
 
     def _winners(self) -> list[int]:
         totals = [scoring.breakdown(self, s)["total"] for s in range(self.players)]
