@@ -280,10 +280,10 @@ class GameMakersState(Factory):
     def _scores(self) -> list[float]:
         """Each seat's score sheet total, in whole VP; it reads only public parts of the state
         (Display Cases, marketing, machinery, trees, Structures, workers, Contracts)."""
-        return [scoring.breakdown(self, s)["total"] for s in range(self.players)]
+        return [sheet["total"] for sheet in scoring.sheets(self)]
 
     def _winners(self) -> list[int]:
-        totals = [scoring.breakdown(self, s)["total"] for s in range(self.players)]
+        totals = [sheet["total"] for sheet in scoring.sheets(self)]
         if self.players == 1:
             target = self.options["solo_target"]
             return [0] if totals[0] >= target else []
