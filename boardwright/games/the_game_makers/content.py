@@ -262,6 +262,50 @@ def _tree(file: str, index: int, raw: dict[str, Any]) -> TreeSpace:
                                          "'tweenie', 'discard wood 3', 'discard any 5')")
 
 
+#: machinery sets of one icon an Assembly Line can hold: two runs of 3 in each of its 3 rows (M6)
+MAX_SETS = 6
+
+
+def tiles_fit(needs: list[int], sizes: list[int]) -> bool:
+    """Whether tiles of ``sizes`` pay tile requirements of levels ``needs`` (highest need first,
+    each with the smallest tile that is large enough: optimal)."""
+    have = [sizes.count(size) for size in range(4)]
+    for need in sorted(needs, reverse=True):
+        size = need
+        while size < 4 and not have[size]:
+            size += 1
+        if size == 4:
+            return False
+        have[size] -= 1
+    return True
+
+
+def why_never_made(card: Card, tiles: tuple[tuple[int, int], ...]) -> str | None:
+    """Why no player could ever manufacture ``card`` with these tile bags, or None.
+
+    Every other requirement can always be met: the Wild Wedge gives any kind at any level (M2),
+    wood, dice and plastic never run out (M13) and a card needs far fewer cards than the deck
+    holds. Tiles come only from the bags, so a tile requirement needs a tile that large -- or
+    machinery: each set of 3 tile-icon tiles installed (at most 6) lowers it one level (M6).
+    """
+    needs = [max(level, 1) for kind, level in card.requires if kind == TILES]
+    if not needs:
+        return None
+    sizes = sorted(size for size, _ in tiles)
+    machinery = sorted(size for size, icon in tiles if icon == TILES)
+    for sets in range(min(MAX_SETS, len(machinery) // 3) + 1):
+        left = sizes[:]
+        for size in machinery[: 3 * sets]:  # the smallest tile-icon tiles become machinery
+            left.remove(size)
+        if tiles_fit([need - sets for need in needs if need > sets], left):
+            return None
+    wanted = ", ".join(f"'tiles {'any' if level == 0 else level}'" for kind, level in card.requires
+                       if kind == TILES)
+    counts = "/".join(str(sizes.count(size)) for size in (1, 2, 3))
+    return (f"{wanted} can never be paid: the [[bags]] hold {counts} small/medium/large tiles, "
+            "too few even with tile machinery discounts, so this Contract could never be made")
+
+
 def build(file: str, data: dict[str, list[dict]]) -> Content:
     """The frozen content, with the rulebook's counts checked (each error names file and entry)."""
     for name, count in COUNTS.items():
@@ -288,9 +332,14 @@ def build(file: str, data: dict[str, list[dict]]) -> Content:
         effect = parse_effect(file, f"tweenies '{raw['name']}'", "effect", raw["effect"],
                               ("tree", "rearrange", "release", "promote", "duplicate"))
         tweenies.append(Tweenie(index, raw["name"], effect))
+    cards = tuple(_card(file, i, raw) for i, raw in enumerate(data["cards"]))
+    for card in cards:  # no Contract may be impossible: it would block its space for good
+        problem = why_never_made(card, tuple(tiles))
+        if problem is not None:
+            raise fail(file, f"cards '{card.name}'", "requires", problem)
     return Content(
         file=file,
-        cards=tuple(_card(file, i, raw) for i, raw in enumerate(data["cards"])),
+        cards=cards,
         structures=tuple(_structure(file, i, raw) for i, raw in enumerate(data["structures"])),
         tweenies=tuple(tweenies),
         trees=tuple(_tree(file, i, raw) for i, raw in enumerate(data["trees"])),
