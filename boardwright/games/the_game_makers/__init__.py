@@ -10,7 +10,7 @@ from typing import Any, ClassVar
 
 from boardwright.engine import Game, Option, State
 
-from .state import GameMakersState
+from .state import MAX_FACE, GameMakersState, check_dice_faces
 
 
 class TheGameMakers(Game):
@@ -30,8 +30,9 @@ class TheGameMakers(Game):
         Option("structures", str, "random", "Structures: random deal (first game) or draft (M11)",
                choices=("random", "draft")),
         Option("experienced", bool, False, "experienced players may keep all 3 starting cards face down"),
-        Option("dice_faces", str, "1-2/1-3/2-4", "die faces per level as low-high ranges (M7), or "
-                                                 "'content' for the content file's dice"),
+        Option("dice_faces", str, "1-2/1-3/2-4", "die faces per level (M7): three low-high ranges, "
+               f"1 <= low <= high <= {MAX_FACE}, or 'content' for the content file's dice",
+               check=check_dice_faces),
         Option("tweenie_gap", str, "adjacent", "a Tweenie's square gap: an empty cell next to a "
                                                "filled one, or any empty cell", choices=("adjacent", "any")),
         Option("solo_target", int, 0, "solo (M12): the score to reach to win", minimum=0),

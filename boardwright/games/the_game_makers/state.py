@@ -29,14 +29,39 @@ def actions_for(content: Content) -> Actions:
     return found
 
 
+#: the highest die face the ``dice_faces`` option takes: a six-sided die's; a Marketing track
+#: tops out at 5 (M7), so a higher face could move a cube no further
+MAX_FACE = 6
+DICE_FACES_FORM = (f"'content', or three low-high ranges of die faces, one per die level, with "
+                   f"1 <= low <= high <= {MAX_FACE} (e.g. 1-2/1-3/2-4)")
+
+
+def check_dice_faces(text: str) -> str:
+    """The ``dice_faces`` option, checked and written without spaces (``1-2/1-3/2-4``)."""
+    if text.strip() == "content":
+        return "content"
+    parts = [part.strip() for part in text.split("/")]
+    if len(parts) != 3 or not all(is_face_range(part) for part in parts):
+        shown = text if len(text) <= 40 else text[:37] + "..."
+        raise ValueError(f"takes {DICE_FACES_FORM}, not {shown!r}")
+    return "/".join(parts)
+
+
+def is_face_range(part: str) -> bool:
+    low, dash, high = part.partition("-")
+    return (dash == "-" and 1 <= len(low) <= 2 and 1 <= len(high) <= 2 and (low + high).isascii()
+            and (low + high).isdigit() and 1 <= int(low) <= int(high) <= MAX_FACE)
+
+
 def dice_faces(option: str, content: Content) -> tuple[tuple[int, ...], ...]:
-    """M7 dice faces: "content" (the content file's dice), or "a-b/c-d/e-f" ranges per level."""
+    """M7 dice faces: "content" (the content file's dice), or "a-b/c-d/e-f" ranges per level
+    (already checked by :func:`check_dice_faces`)."""
     if option == "content":
         return content.dice
     faces = []
     for part in option.split("/"):
         low, _, high = part.partition("-")
-        faces.append(tuple(range(int(low), int(high or low) + 1)))
+        faces.append(tuple(range(int(low), int(high) + 1)))
     return tuple(faces)
 
 
