@@ -183,8 +183,7 @@ class GameMakersState(Factory):
     def end_seat_turn(self) -> None:
         self.pos += 1
         if self.pos == self.players:
-            if (self.end_turn and self.turn >= self.end_turn) or (
-                    self.max_turns and self.turn >= self.max_turns):
+            if self.is_final_turn() or self.turn >= self.max_turns:
                 self.phase = OVER
                 self.is_over = True
                 self.to_act = ()
@@ -193,6 +192,18 @@ class GameMakersState(Factory):
             self.order = clockwise((self.turn - 1) % self.players, self.players)
             self.pos = 0
         self.begin_seat_turn()
+
+    def is_final_turn(self) -> bool:
+        """A Display Case is full and this is the final turn after it (M9)."""
+        return bool(self.end_turn) and self.turn >= self.end_turn
+
+    def end_reason(self) -> str | None:
+        """Why the game ended: a full Display Case (M9), or the ``max_turns`` safety (TGM-25)."""
+        if not self.is_over:
+            return None
+        if self.is_final_turn():
+            return "a full Display Case"
+        return f"the turn limit (max_turns {self.max_turns})"
 
     # ------------------------------------------------------------------ decisions
     def _legal(self, seat: int) -> list[Action]:

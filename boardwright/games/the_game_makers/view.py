@@ -85,6 +85,7 @@ def build_view(state: GameMakersState, seat: int | None) -> dict[str, Any]:
         "wedges": {f"L{k}": WEDGE_NAMES[state.ring[(wheel + k) % 6] + 1] for k in (1, 2, 3)},
         "reset_turn": state.is_reset_turn(),
         "end_turn": state.end_turn,
+        "ended_by": state.end_reason(),
         "deck": len(state.deck),
         "discard": list(state.discard),
         "bags": [len(b) for b in state.bags],
