@@ -55,6 +55,9 @@ class Card:
     rank: int
     #: the requirements as (kind, least level >= 1), by kind, highest level first (for paying)
     needs: tuple[tuple[int, int], ...] = ()
+    #: the pattern targets this game counts for on a shelf: its type, and TARGET_KIND + each
+    #: component kind its Contract required
+    marks: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -201,8 +204,10 @@ def _card(file: str, index: int, raw: dict[str, Any]) -> Card:
         raise fail(file, entry, "score", f"{parts[1]!r} is not a game type ({', '.join(TYPES)}) "
                                          f"or a component ({', '.join(KINDS)})")
     needs = tuple(sorted(((k, max(lv, 1)) for k, lv in requires), key=lambda n: (n[0], -n[1])))
-    return Card(index, raw["name"], TYPES.index(raw["type"]), tuple(requires), reward,
-                PATTERNS.index(parts[0]), value, raw["rank"], needs)
+    game_type = TYPES.index(raw["type"])
+    marks = (game_type, *sorted({TARGET_KIND + kind for kind, _ in requires}))
+    return Card(index, raw["name"], game_type, tuple(requires), reward, PATTERNS.index(parts[0]), value,
+                raw["rank"], needs, marks)
 
 
 def _structure(file: str, index: int, raw: dict[str, Any]) -> Structure:

@@ -64,10 +64,8 @@ def display_masks(state: Board, seat: int) -> list[int]:
     for slot, card in enumerate(state.display[seat]):
         if card != EMPTY:
             bit = 1 << slot
-            info = cards[card]
-            masks[info.type] |= bit
-            for kind, _ in info.requires:
-                masks[TARGET_KIND + kind] |= bit
+            for target in cards[card].marks:
+                masks[target] |= bit
     return masks
 
 
@@ -101,21 +99,24 @@ def sheet(state: Board, seat: int, all_masks: list[list[int]]) -> dict[str, int]
     """The score sheet of one seat, given every seat's :func:`display_masks`."""
     tile = state.content.marketing[state.players]
     masks = all_masks[seat]
-    counts = [masks[t].bit_count() for t in range(4)]
+    counts = [masks[YELLOW].bit_count(), masks[BLUE].bit_count(), masks[PURPLE].bit_count(),
+              masks[RED].bit_count()]
+    teamwork = military = 0
     if state.players == 1:  # M12: one virtual opponent
-        other_purple = [tile.rival_purple]
-        other_red = [tile.rival_red]
+        others_purple = int(tile.rival_purple > 0)
+        military = int(counts[RED] > tile.rival_red)
     else:
-        other_purple = [m[PURPLE].bit_count() for s, m in enumerate(all_masks) if s != seat]
-        other_red = [m[RED].bit_count() for s, m in enumerate(all_masks) if s != seat]
+        others_purple = 0
+        for s, other in enumerate(all_masks):
+            if s != seat:
+                others_purple += other[PURPLE] != 0
+                military += counts[RED] > other[RED].bit_count()
+    military *= tile.military
+    if counts[PURPLE]:
+        teamwork = others_purple * tile.teamwork + (tile.teamwork_bonus if counts[PURPLE] >= 3 else 0)
     track = state.market[seat * 5: seat * 5 + 5]
     engines = pattern_vp(masks[YELLOW], COLS) * tile.engines
     cards = counts[BLUE] // 2 * tile.cards
-    teamwork = 0
-    if counts[PURPLE]:
-        teamwork = sum(1 for n in other_purple if n) * tile.teamwork
-        teamwork += tile.teamwork_bonus if counts[PURPLE] >= 3 else 0
-    military = sum(1 for n in other_red if counts[RED] > n) * tile.military
     planted = state.trees[seat].bit_count()
     result = {
         "games": sum(game_vp(state, seat, masks)),
