@@ -7,7 +7,8 @@
 For each player count, random agents and heuristic bots play games seeded 0, 1, 2, ... with the
 default options, except that ``max_turns`` is set to its maximum so that no game is cut short;
 each agent is seeded as the balance lab seeds that seat. Prints the median, 99th percentile and
-longest game in turns, and how many games ended with a full Display Case (all should).
+longest of the games that ended by a full Display Case (M9), in turns, and how many never ended
+that way (they reach the turn limit: the dead end of TGM-25).
 """
 
 from __future__ import annotations
@@ -22,19 +23,22 @@ from boardwright.sim.runner import agent_seed
 
 
 def lengths(agent: str, players: int, games: int) -> tuple[list[int], int]:
-    """The turn on which each game ended, and how many ended by a full Display Case (M9)."""
+    """The turn on which each game that ended by a full Display Case (M9) ended, and how many
+    games did not end so (they reached the turn limit: a dead end, TGM-25)."""
     game = bw.load("the-game-makers")
     longest_allowed = int(game.option("max_turns").maximum or 0)
-    turns, full = [], 0
+    turns, stuck = [], 0
     for seed in range(games):
         state = game.new(players=players, seed=seed, options={"max_turns": longest_allowed})
         seats = [agents.make(agent, seed=agent_seed(seed, s)) for s in range(players)]
         while not state.is_over:
             seat = state.to_act[0]
             state.apply(seat, seats[seat].choose(state, seat))
-        turns.append(state.turn)  # type: ignore[attr-defined]
-        full += state.end_turn > 0  # type: ignore[attr-defined]
-    return turns, full
+        if state.end_turn:  # type: ignore[attr-defined]
+            turns.append(state.turn)  # type: ignore[attr-defined]
+        else:
+            stuck += 1
+    return turns, stuck
 
 
 def main() -> None:
@@ -49,14 +53,18 @@ def main() -> None:
             if games <= 0:
                 continue
             start = time.perf_counter()
-            turns, full = lengths(agent, players, games)
+            turns, stuck = lengths(agent, players, games)
             elapsed = time.perf_counter() - start
-            longest = max(longest, max(turns))
+            if not turns:
+                print(f"the-game-makers {players}p {agent:9s} {games:5d} games: none ended by a full "
+                      f"Display Case ({elapsed:.0f} s)", flush=True)
+                continue
+            longest = max(longest, *turns)
             p99 = statistics.quantiles(turns, n=100)[98] if len(turns) > 1 else turns[0]
-            print(f"the-game-makers {players}p {agent:9s} {games:5d} games: turns median "
-                  f"{statistics.median(turns):5.1f}  p99 {p99:5.1f}  longest {max(turns):4d}  "
-                  f"full Display Case {full}/{games}  ({elapsed:.0f} s)", flush=True)
-    print(f"longest game: {longest} turns")
+            print(f"the-game-makers {players}p {agent:9s} {games:5d} games: ended by a full Display Case: "
+                  f"turns median {statistics.median(turns):5.1f}  p99 {p99:5.1f}  longest {max(turns):4d};  "
+                  f"never ended {stuck}  ({elapsed:.0f} s)", flush=True)
+    print(f"longest game ended by a full Display Case: {longest} turns")
 
 
 if __name__ == "__main__":
