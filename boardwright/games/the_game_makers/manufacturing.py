@@ -98,13 +98,9 @@ class Manufacturing(Resources):
             have[level] -= 1
         return True
 
-    def can_make(self, seat: int, space: int) -> bool:
-        card = self.contracts[seat][space]
-        return (card != EMPTY and EMPTY in self.display[seat]
-                and self.can_pay(seat, self.content.cards[card].needs,
-                                 self.sets_of[seat * 5: seat * 5 + 5]))
-
     def legal_make(self, seat: int) -> list[Action]:
+        """The Contracts whose game can be manufactured now: the Display Case has an empty slot
+        and the Components cover the Contract after machinery discounts."""
         if EMPTY not in self.display[seat]:
             return []
         contracts = self.contracts[seat]

@@ -20,7 +20,6 @@ A_SETS, A_TYPE, A_TREES, A_ROWS, A_COLS, A_TWEENIES, A_TOPS, A_TRIPLES, A_VARIET
 ROW_MASKS = (0x00F, 0x0F0, 0xF00)
 COLUMN_MASKS = (0x111, 0x222, 0x444, 0x888)
 LEFT_MASK, RIGHT_MASK = 0x333, 0xCCC
-FULL_MASK = 0xFFF
 
 
 @cache
@@ -32,8 +31,8 @@ def largest_group(mask: int) -> int:
     while left:
         group = left & -left  # grow a group from the lowest marked slot
         while True:
-            grown = group | ((group << 4) | (group >> 4) | ((group << 1) & ~0x111)
-                             | ((group >> 1) & ~0x888)) & mask
+            grown = group | ((group << 4) | (group >> 4) | ((group << 1) & ~COLUMN_MASKS[0])
+                             | ((group >> 1) & ~COLUMN_MASKS[3])) & mask  # no wrap across rows
             if grown == group:
                 break
             group = grown
