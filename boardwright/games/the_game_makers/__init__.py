@@ -10,7 +10,14 @@ from typing import Any, ClassVar
 
 from boardwright.engine import Game, Option, State
 
-from .state import GameMakersState
+from .state import MAX_FACE, GameMakersState, check_dice_faces
+
+#: the default solo target (M12, TGM-23): the heuristic bot's median final score over 1,000 solo
+#: games, seeds 0..999 (benchmarks/solo_target.py, measured 2026-11-30: median 63, quartiles 53/78)
+SOLO_TARGET = 63
+#: the default last turn (TGM-25): no game is meant to reach it; the longest measured game lasted
+#: far fewer turns (benchmarks/game_makers_length.py)
+MAX_TURNS = 300
 
 
 class TheGameMakers(Game):
@@ -18,7 +25,10 @@ class TheGameMakers(Game):
     name = "The Game Makers"
     min_players = 1
     max_players = 6
-    version = "2"  # 2: Gain 1 never gives wood, component-kind patterns, cards spent longest-held first
+    # 2: Gain 1 never gives wood, component-kind patterns, cards spent longest-held first;
+    # 3: bounded options (solo_target the bot's median, a finite max_turns: a record of version 2
+    #    holds 0 for both), and content whose Contracts could never be made is refused
+    version = "3"
     state_class = GameMakersState
     notes = "docs/games/the-game-makers.md"
     bot = "boardwright.games.the_game_makers.bot:HeuristicBot"
@@ -30,13 +40,18 @@ class TheGameMakers(Game):
         Option("structures", str, "random", "Structures: random deal (first game) or draft (M11)",
                choices=("random", "draft")),
         Option("experienced", bool, False, "experienced players may keep all 3 starting cards face down"),
-        Option("dice_faces", str, "1-2/1-3/2-4", "die faces per level as low-high ranges (M7), or "
-                                                 "'content' for the content file's dice"),
+        Option("dice_faces", str, "1-2/1-3/2-4", "die faces per level (M7): three low-high ranges, "
+               f"1 <= low <= high <= {MAX_FACE}, or 'content' for the content file's dice",
+               check=check_dice_faces),
         Option("tweenie_gap", str, "adjacent", "a Tweenie's square gap: an empty cell next to a "
                                                "filled one, or any empty cell", choices=("adjacent", "any")),
-        Option("solo_target", int, 0, "solo (M12): the score to reach to win", minimum=0),
-        Option("max_turns", int, 0, "end after this many turns even if no Display Case is full "
-                                    "(0: no limit; a safety for AI runs)", minimum=0),
+        Option("solo_target", int, SOLO_TARGET,
+               f"solo (M12): the score to reach to win; the default {SOLO_TARGET} is the heuristic "
+               "bot's median over 1,000 solo games (benchmarks/solo_target.py)",
+               minimum=1, maximum=1000),
+        Option("max_turns", int, MAX_TURNS,
+               f"end after this turn even if no Display Case is full (a safety, TGM-25; the default "
+               f"{MAX_TURNS} is far beyond any measured game)", minimum=1, maximum=1000),
     )
 
     def evaluate(self, state: State, seat: int) -> float:

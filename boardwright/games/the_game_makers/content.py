@@ -55,6 +55,9 @@ class Card:
     rank: int
     #: the requirements as (kind, least level >= 1), by kind, highest level first (for paying)
     needs: tuple[tuple[int, int], ...] = ()
+    #: the pattern targets this game counts for on a shelf: its type, and TARGET_KIND + each
+    #: component kind its Contract required
+    marks: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -201,8 +204,10 @@ def _card(file: str, index: int, raw: dict[str, Any]) -> Card:
         raise fail(file, entry, "score", f"{parts[1]!r} is not a game type ({', '.join(TYPES)}) "
                                          f"or a component ({', '.join(KINDS)})")
     needs = tuple(sorted(((k, max(lv, 1)) for k, lv in requires), key=lambda n: (n[0], -n[1])))
-    return Card(index, raw["name"], TYPES.index(raw["type"]), tuple(requires), reward,
-                PATTERNS.index(parts[0]), value, raw["rank"], needs)
+    game_type = TYPES.index(raw["type"])
+    marks = (game_type, *sorted({TARGET_KIND + kind for kind, _ in requires}))
+    return Card(index, raw["name"], game_type, tuple(requires), reward, PATTERNS.index(parts[0]), value,
+                raw["rank"], needs, marks)
 
 
 def _structure(file: str, index: int, raw: dict[str, Any]) -> Structure:
@@ -262,6 +267,50 @@ def _tree(file: str, index: int, raw: dict[str, Any]) -> TreeSpace:
                                          "'tweenie', 'discard wood 3', 'discard any 5')")
 
 
+#: machinery sets of one icon an Assembly Line can hold: two runs of 3 in each of its 3 rows (M6)
+MAX_SETS = 6
+
+
+def tiles_fit(needs: list[int], sizes: list[int]) -> bool:
+    """Whether tiles of ``sizes`` pay tile requirements of levels ``needs`` (highest need first,
+    each with the smallest tile that is large enough: optimal)."""
+    have = [sizes.count(size) for size in range(4)]
+    for need in sorted(needs, reverse=True):
+        size = need
+        while size < 4 and not have[size]:
+            size += 1
+        if size == 4:
+            return False
+        have[size] -= 1
+    return True
+
+
+def why_never_made(card: Card, tiles: tuple[tuple[int, int], ...]) -> str | None:
+    """Why no player could ever manufacture ``card`` with these tile bags, or None.
+
+    Every other requirement can always be met: the Wild Wedge gives any kind at any level (M2),
+    wood, dice and plastic never run out (M13) and a card needs far fewer cards than the deck
+    holds. Tiles come only from the bags, so a tile requirement needs a tile that large -- or
+    machinery: each set of 3 tile-icon tiles installed (at most 6) lowers it one level (M6).
+    """
+    needs = [max(level, 1) for kind, level in card.requires if kind == TILES]
+    if not needs:
+        return None
+    sizes = sorted(size for size, _ in tiles)
+    machinery = sorted(size for size, icon in tiles if icon == TILES)
+    for sets in range(min(MAX_SETS, len(machinery) // 3) + 1):
+        left = sizes[:]
+        for size in machinery[: 3 * sets]:  # the smallest tile-icon tiles become machinery
+            left.remove(size)
+        if tiles_fit([need - sets for need in needs if need > sets], left):
+            return None
+    wanted = ", ".join(f"'tiles {'any' if level == 0 else level}'" for kind, level in card.requires
+                       if kind == TILES)
+    counts = "/".join(str(sizes.count(size)) for size in (1, 2, 3))
+    return (f"{wanted} can never be paid: the [[bags]] hold {counts} small/medium/large tiles, "
+            "too few even with tile machinery discounts, so this Contract could never be made")
+
+
 def build(file: str, data: dict[str, list[dict]]) -> Content:
     """The frozen content, with the rulebook's counts checked (each error names file and entry)."""
     for name, count in COUNTS.items():
@@ -288,9 +337,14 @@ def build(file: str, data: dict[str, list[dict]]) -> Content:
         effect = parse_effect(file, f"tweenies '{raw['name']}'", "effect", raw["effect"],
                               ("tree", "rearrange", "release", "promote", "duplicate"))
         tweenies.append(Tweenie(index, raw["name"], effect))
+    cards = tuple(_card(file, i, raw) for i, raw in enumerate(data["cards"]))
+    for card in cards:  # no Contract may be impossible: it would block its space for good
+        problem = why_never_made(card, tuple(tiles))
+        if problem is not None:
+            raise fail(file, f"cards '{card.name}'", "requires", problem)
     return Content(
         file=file,
-        cards=tuple(_card(file, i, raw) for i, raw in enumerate(data["cards"])),
+        cards=cards,
         structures=tuple(_structure(file, i, raw) for i, raw in enumerate(data["structures"])),
         tweenies=tuple(tweenies),
         trees=tuple(_tree(file, i, raw) for i, raw in enumerate(data["trees"])),

@@ -32,20 +32,24 @@ class Factory(Manufacturing):
         return ((space - 3) % 3 + 1,)
 
     def can_work(self, seat: int, space: int) -> bool:
+        """Whether the space is free and the Break Room holds the workers it takes."""
         if self.work1[seat * 10 + space]:
             return False
-        if space == STRUCTURE_SPACE and not self.is_active(seat, 1):
-            return False
-        need = self.space_workers(seat, space)
         room = self.room
         base = seat * 4
-        if len(need) == 2 and need[0] == need[1]:
-            return room[base + need[0]] >= 2
-        return all(room[base + lv] >= 1 for lv in need)
+        if space < 3:  # Gain 1 (M8): a pair of workers
+            first, second = GAIN_WORKERS[space]
+            if first == second:
+                return room[base + first] >= 2
+            return room[base + first] >= 1 and room[base + second] >= 1
+        if space == STRUCTURE_SPACE:
+            return self.is_active(seat, 1) and room[base + self.space_workers(seat, space)[0]] >= 1
+        return room[base + (space - 3) % 3 + 1] >= 1
 
     def legal_work(self, seat: int, spaces: range | tuple[int, ...] = range(10)) -> list[Action]:
         base = seat * 4
-        if not (self.room[base + 1] or self.room[base + 2] or self.room[base + 3]):
+        room = self.room
+        if not (room[base + 1] or room[base + 2] or room[base + 3]):
             return []
         return [self.acts.work[i] for i in spaces if self.can_work(seat, i)]
 
@@ -258,12 +262,17 @@ class Factory(Manufacturing):
     def legal_plant(self, seat: int) -> list[Action]:
         out = []
         planted = self.trees[seat]
+        counts: list[int] = []
         for space in self.content.trees:
             cond, kind, n = space.condition
             if cond != DISCARD or planted >> space.id & 1:
                 continue
-            have = (sum(self.discard_count(seat, k) for k in ANY_KINDS) if kind < 0
-                    else self.discard_count(seat, kind))
+            if not counts:  # components by kind: cards, tiles, wood, dice, plastic
+                c = self.comp
+                b = seat * 20
+                counts = [len(self.hand[seat]), len(self.ctiles[seat]), c[b + 9] + c[b + 10] + c[b + 11],
+                          c[b + 13] + c[b + 14] + c[b + 15], c[b + 17] + c[b + 18] + c[b + 19]]
+            have = counts[1] + counts[2] + counts[3] + counts[4] if kind < 0 else counts[kind]
             if have >= n:
                 out.append(self.acts.plant[space.id])
         return out

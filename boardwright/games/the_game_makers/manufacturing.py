@@ -5,11 +5,15 @@ Rulebook "Game Manufacturing", "Contract Over-Paying", "Punchboard & Machinery";
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from boardwright.engine import Action
 
 from .board import EMPTY, TWEENIE_BASE, Frame
 from .content import CARDS, TILES
 from .resources import Resources
+
+NO_DISCOUNT = (0, 0, 0, 0, 0)
 
 
 class Manufacturing(Resources):
@@ -61,19 +65,24 @@ class Manufacturing(Resources):
         c = self.comp
         return [1] * c[base + 1] + [2] * c[base + 2] + [3] * c[base + 3]
 
-    def can_pay(self, seat: int, needs: list[tuple[int, int]]) -> bool:
-        """Whether the Components cover the needs: never a lower level than required (greedy by
+    def can_pay(self, seat: int, needs: Sequence[tuple[int, int]],
+                discounts: Sequence[int] = NO_DISCOUNT) -> bool:
+        """Whether the Components cover the needs (sorted by kind, highest level first), each
+        lowered by that kind's ``discounts``: never a lower level than required (greedy by
         highest requirement, smallest fitting component, which is optimal)."""
-        counts: dict[int, list[int]] = {}
         cards = len(self.hand[seat])
-        for kind, level in needs:  # sorted by kind, highest level first
+        have_kind, have = -1, [0, 0, 0, 0]
+        for kind, level in needs:
+            level -= discounts[kind]
+            if level <= 0:
+                continue  # discounted away (M6)
             if kind == CARDS:  # a number of cards; several card requirements add up
                 cards -= level
                 if cards < 0:
                     return False
                 continue
-            have = counts.get(kind)
-            if have is None:
+            if kind != have_kind:  # the Components of this kind, counted by level
+                have_kind = kind
                 if kind == TILES:
                     have = [0, 0, 0, 0]
                     tiles = self.content.tiles
@@ -82,24 +91,25 @@ class Manufacturing(Resources):
                 else:
                     base = seat * 20 + kind * 4
                     have = self.comp[base: base + 4]
-                counts[kind] = have
-            for lv in range(level, 4):
-                if have[lv]:
-                    have[lv] -= 1
-                    break
-            else:
+            while level < 4 and not have[level]:
+                level += 1
+            if level == 4:
                 return False
+            have[level] -= 1
         return True
 
-    def can_make(self, seat: int, space: int) -> bool:
-        card = self.contracts[seat][space]
-        return (card != EMPTY and EMPTY in self.display[seat]
-                and self.can_pay(seat, self.requirements(seat, card)))
-
     def legal_make(self, seat: int) -> list[Action]:
+        """The Contracts whose game can be manufactured now: the Display Case has an empty slot
+        and the Components cover the Contract after machinery discounts."""
         if EMPTY not in self.display[seat]:
             return []
-        return [self.acts.make[i] for i in range(3) if self.can_make(seat, i)]
+        contracts = self.contracts[seat]
+        if contracts[0] == contracts[1] == contracts[2] == EMPTY:
+            return []
+        cards = self.content.cards
+        discounts = self.sets_of[seat * 5: seat * 5 + 5]
+        return [self.acts.make[i] for i, card in enumerate(contracts)
+                if card != EMPTY and self.can_pay(seat, cards[card].needs, discounts)]
 
     # ------------------------------------------------------------------ paying
     def do_make(self, seat: int, action: Action) -> None:

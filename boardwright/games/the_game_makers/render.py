@@ -15,7 +15,8 @@ def render(view: dict[str, Any]) -> str:
     content = load(view.get("content"))
     lines = [f"[bold]The Game Makers[/bold]  turn {view['turn']}  ({view['phase']})"
              + ("  [bold]Reset to the Break Room[/]" if view["reset_turn"] else "")
-             + (f"  final turn {view['end_turn']}" if view["end_turn"] else "")]
+             + (f"  final turn {view['end_turn']}" if view["end_turn"] else "")
+             + (f"  ended by {view['ended_by']}" if view.get("ended_by") else "")]
     ring = view["ring"]
     ready = view["ready"]
     marks = []

@@ -5,6 +5,8 @@ cube, trees, A Structures; tie-break M10.
 
 from __future__ import annotations
 
+from functools import cache
+
 from .board import EMPTY, TWEENIE_BASE, Board
 from .content import PATTERNS, TARGET_KIND, TREES_COLUMN
 
@@ -14,102 +16,109 @@ A_SETS, A_TYPE, A_TREES, A_ROWS, A_COLS, A_TWEENIES, A_TOPS, A_TRIPLES, A_VARIET
     A_MACHINES, A_CONTRACTS = range(12)
 
 
-def largest_group(types: list[int], wanted: int) -> int:
-    """Largest orthogonally adjacent group of ``wanted`` games in a 3x4 Display Case."""
-    return largest_marked_group([t == wanted for t in types])
+#: a Display Case as a 12-bit mask: bit ``r * 4 + c`` is row r, column c
+ROW_MASKS = (0x00F, 0x0F0, 0xF00)
+COLUMN_MASKS = (0x111, 0x222, 0x444, 0x888)
+LEFT_MASK, RIGHT_MASK = 0x333, 0xCCC
 
 
-def largest_marked_group(marks: list[bool]) -> int:
-    """Largest orthogonally adjacent group of marked slots in a 3x4 Display Case."""
-    seen = [False] * 12
+@cache
+def largest_group(mask: int) -> int:
+    """Largest orthogonally adjacent group of the marked slots of a 3x4 Display Case (at most
+    4,096 masks, each worked out once)."""
     best = 0
-    for start in range(12):
-        if not marks[start] or seen[start]:
-            continue
-        size, todo = 0, [start]
-        seen[start] = True
-        while todo:
-            i = todo.pop()
-            size += 1
-            r, c = divmod(i, 4)
-            for j, ok in ((i - 4, r > 0), (i + 4, r < 2), (i - 1, c > 0), (i + 1, c < 3)):
-                if ok and marks[j] and not seen[j]:
-                    seen[j] = True
-                    todo.append(j)
-        best = max(best, size)
+    left = mask
+    while left:
+        group = left & -left  # grow a group from the lowest marked slot
+        while True:
+            grown = group | ((group << 4) | (group >> 4) | ((group << 1) & ~COLUMN_MASKS[0])
+                             | ((group >> 1) & ~COLUMN_MASKS[3])) & mask  # no wrap across rows
+            if grown == group:
+                break
+            group = grown
+        best = max(best, group.bit_count())
+        left &= ~group
     return best
 
 
-def pattern_vp(types: list[int], pattern: int, wanted: int) -> int:
-    """VP of a pattern card counting the games of one type."""
-    return marked_vp([t == wanted for t in types], pattern)
-
-
-def marked_vp(marks: list[bool], pattern: int) -> int:
+def pattern_vp(mask: int, pattern: int) -> int:
     """VP of a pattern over the slots that hold a game of the card's type or component: the
     largest orthogonal group (<=5), rows holding one (<=3), columns holding one (<=4), those in
     the two leftmost or two rightmost columns (<=6)."""
     if pattern == GROUP:
-        return min(5, largest_marked_group(marks))
+        return min(5, largest_group(mask))
     if pattern == ROWS:
-        return sum(1 for r in range(3) if any(marks[r * 4: r * 4 + 4]))
+        return sum(1 for row in ROW_MASKS if mask & row)
     if pattern == COLS:
-        return sum(1 for c in range(4) if any(marks[c::4]))
-    columns = (0, 1) if pattern == LEFT else (2, 3)
-    return sum(1 for i in range(12) if i % 4 in columns and marks[i])
+        return sum(1 for column in COLUMN_MASKS if mask & column)
+    return (mask & (LEFT_MASK if pattern == LEFT else RIGHT_MASK)).bit_count()
 
 
-def display_types(state: Board, seat: int) -> list[int]:
+def display_masks(state: Board, seat: int) -> list[int]:
+    """The Display Case slots each pattern target counts, as masks: ``[target]`` for a game type
+    (0-3), ``[TARGET_KIND + kind]`` for the games whose Contract required that component
+    ("game/component of that type", at any level, before machinery discounts)."""
+    masks = [0] * (TARGET_KIND + 5)
     cards = state.content.cards
-    return [cards[c].type if c != EMPTY else -1 for c in state.display[seat]]
+    for slot, card in enumerate(state.display[seat]):
+        if card != EMPTY:
+            bit = 1 << slot
+            for target in cards[card].marks:
+                masks[target] |= bit
+    return masks
 
 
-def display_marks(state: Board, seat: int, target: int) -> list[bool]:
-    """The Display Case slots a pattern counts: games of a type, or (``TARGET_KIND + kind``)
-    games whose Contract required that component ("game/component of that type")."""
-    cards = state.content.cards
-    if target < TARGET_KIND:
-        return [c != EMPTY and cards[c].type == target for c in state.display[seat]]
-    kind = target - TARGET_KIND
-    return [c != EMPTY and any(k == kind for k, _ in cards[c].requires) for c in state.display[seat]]
-
-
-def game_vp(state: Board, seat: int) -> list[int]:
+def game_vp(state: Board, seat: int, masks: list[int] | None = None) -> list[int]:
     """Each Display Case slot's VP (0 for an empty slot)."""
+    if masks is None:
+        masks = display_masks(state, seat)
+    cards = state.content.cards
     out = []
     for card in state.display[seat]:
         if card == EMPTY:
             out.append(0)
             continue
-        info = state.content.cards[card]
-        out.append(info.value if info.pattern == FLAT
-                   else marked_vp(display_marks(state, seat, info.value), info.pattern))
+        info = cards[card]
+        out.append(info.value if info.pattern == FLAT else pattern_vp(masks[info.value], info.pattern))
     return out
+
+
+def sheets(state: Board) -> list[dict[str, int]]:
+    """The score sheet of every seat (each Display Case is read once for all of them)."""
+    masks = [display_masks(state, s) for s in range(state.players)]
+    return [sheet(state, s, masks) for s in range(state.players)]
 
 
 def breakdown(state: Board, seat: int) -> dict[str, int]:
     """The score sheet of one seat."""
+    return sheet(state, seat, [display_masks(state, s) for s in range(state.players)])
+
+
+def sheet(state: Board, seat: int, all_masks: list[list[int]]) -> dict[str, int]:
+    """The score sheet of one seat, given every seat's :func:`display_masks`."""
     tile = state.content.marketing[state.players]
-    types = display_types(state, seat)
-    counts = [types.count(t) for t in range(4)]
-    others = [display_types(state, s) for s in range(state.players) if s != seat]
+    masks = all_masks[seat]
+    counts = [masks[YELLOW].bit_count(), masks[BLUE].bit_count(), masks[PURPLE].bit_count(),
+              masks[RED].bit_count()]
+    teamwork = military = 0
     if state.players == 1:  # M12: one virtual opponent
-        other_purple = [tile.rival_purple]
-        other_red = [tile.rival_red]
+        others_purple = int(tile.rival_purple > 0)
+        military = int(counts[RED] > tile.rival_red)
     else:
-        other_purple = [o.count(PURPLE) for o in others]
-        other_red = [o.count(RED) for o in others]
-    track = state.market[seat * 5: seat * 5 + 5]
-    engines = sum(1 for c in range(4) if YELLOW in types[c::4]) * tile.engines
-    cards = counts[BLUE] // 2 * tile.cards
-    teamwork = 0
+        others_purple = 0
+        for s, other in enumerate(all_masks):
+            if s != seat:
+                others_purple += other[PURPLE] != 0
+                military += counts[RED] > other[RED].bit_count()
+    military *= tile.military
     if counts[PURPLE]:
-        teamwork = sum(1 for n in other_purple if n) * tile.teamwork
-        teamwork += tile.teamwork_bonus if counts[PURPLE] >= 3 else 0
-    military = sum(1 for n in other_red if counts[RED] > n) * tile.military
-    planted = bin(state.trees[seat]).count("1")
-    sheet = {
-        "games": sum(game_vp(state, seat)),
+        teamwork = others_purple * tile.teamwork + (tile.teamwork_bonus if counts[PURPLE] >= 3 else 0)
+    track = state.market[seat * 5: seat * 5 + 5]
+    engines = pattern_vp(masks[YELLOW], COLS) * tile.engines
+    cards = counts[BLUE] // 2 * tile.cards
+    planted = state.trees[seat].bit_count()
+    result = {
+        "games": sum(game_vp(state, seat, masks)),
         "engines": engines * track[YELLOW],
         "cards": cards * track[BLUE],
         "teamwork": teamwork * track[PURPLE],
@@ -118,8 +127,8 @@ def breakdown(state: Board, seat: int) -> dict[str, int]:
         "structure": structure_vp(state, seat, counts, planted),
         "rewards": state.vp[seat],
     }
-    sheet["total"] = sum(sheet.values())
-    return sheet
+    result["total"] = sum(result.values())
+    return result
 
 
 def structure_vp(state: Board, seat: int, counts: list[int], planted: int) -> int:
@@ -139,7 +148,7 @@ def structure_vp(state: Board, seat: int, counts: list[int], planted: int) -> in
     if kind == A_COLS:
         return vp * sum(1 for c in range(4) if EMPTY not in display[c::4])
     if kind == A_TWEENIES:
-        return vp * bin(state.used_tweenies[seat]).count("1")
+        return vp * state.used_tweenies[seat].bit_count()
     if kind == A_TOPS:
         track = state.market[seat * 5: seat * 5 + 5]
         return vp * (sum(1 for t in track[:4] if t >= 5) + (track[4] >= 4))

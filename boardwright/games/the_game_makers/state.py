@@ -29,14 +29,39 @@ def actions_for(content: Content) -> Actions:
     return found
 
 
+#: the highest die face the ``dice_faces`` option takes: a six-sided die's; a Marketing track
+#: tops out at 5 (M7), so a higher face could move a cube no further
+MAX_FACE = 6
+DICE_FACES_FORM = (f"'content', or three low-high ranges of die faces, one per die level, with "
+                   f"1 <= low <= high <= {MAX_FACE} (e.g. 1-2/1-3/2-4)")
+
+
+def check_dice_faces(text: str) -> str:
+    """The ``dice_faces`` option, checked and written without spaces (``1-2/1-3/2-4``)."""
+    if text.strip() == "content":
+        return "content"
+    parts = [part.strip() for part in text.split("/")]
+    if len(parts) != 3 or not all(is_face_range(part) for part in parts):
+        shown = text if len(text) <= 40 else text[:37] + "..."
+        raise ValueError(f"takes {DICE_FACES_FORM}, not {shown!r}")
+    return "/".join(parts)
+
+
+def is_face_range(part: str) -> bool:
+    low, dash, high = part.partition("-")
+    return (dash == "-" and 1 <= len(low) <= 2 and 1 <= len(high) <= 2 and (low + high).isascii()
+            and (low + high).isdigit() and 1 <= int(low) <= int(high) <= MAX_FACE)
+
+
 def dice_faces(option: str, content: Content) -> tuple[tuple[int, ...], ...]:
-    """M7 dice faces: "content" (the content file's dice), or "a-b/c-d/e-f" ranges per level."""
+    """M7 dice faces: "content" (the content file's dice), or "a-b/c-d/e-f" ranges per level
+    (already checked by :func:`check_dice_faces`)."""
     if option == "content":
         return content.dice
     faces = []
     for part in option.split("/"):
         low, _, high = part.partition("-")
-        faces.append(tuple(range(int(low), int(high or low) + 1)))
+        faces.append(tuple(range(int(low), int(high) + 1)))
     return tuple(faces)
 
 
@@ -158,8 +183,7 @@ class GameMakersState(Factory):
     def end_seat_turn(self) -> None:
         self.pos += 1
         if self.pos == self.players:
-            if (self.end_turn and self.turn >= self.end_turn) or (
-                    self.max_turns and self.turn >= self.max_turns):
+            if self.is_final_turn() or self.turn >= self.max_turns:
                 self.phase = OVER
                 self.is_over = True
                 self.to_act = ()
@@ -168,6 +192,18 @@ class GameMakersState(Factory):
             self.order = clockwise((self.turn - 1) % self.players, self.players)
             self.pos = 0
         self.begin_seat_turn()
+
+    def is_final_turn(self) -> bool:
+        """A Display Case is full and this is the final turn after it (M9)."""
+        return bool(self.end_turn) and self.turn >= self.end_turn
+
+    def end_reason(self) -> str | None:
+        """Why the game ended: a full Display Case (M9), or the ``max_turns`` safety (TGM-25)."""
+        if not self.is_over:
+            return None
+        if self.is_final_turn():
+            return "a full Display Case"
+        return f"the turn limit (max_turns {self.max_turns})"
 
     # ------------------------------------------------------------------ decisions
     def _legal(self, seat: int) -> list[Action]:
@@ -278,10 +314,12 @@ class GameMakersState(Factory):
         resample(self, seat, rng)
 
     def _scores(self) -> list[float]:
-        return [float(scoring.breakdown(self, s)["total"]) for s in range(self.players)]
+        """Each seat's score sheet total, in whole VP; it reads only public parts of the state
+        (Display Cases, marketing, machinery, trees, Structures, workers, Contracts)."""
+        return [sheet["total"] for sheet in scoring.sheets(self)]
 
     def _winners(self) -> list[int]:
-        totals = [scoring.breakdown(self, s)["total"] for s in range(self.players)]
+        totals = [sheet["total"] for sheet in scoring.sheets(self)]
         if self.players == 1:
             target = self.options["solo_target"]
             return [0] if totals[0] >= target else []

@@ -44,7 +44,7 @@ def frame_view(frame: tuple[Any, ...], mine: bool) -> dict[str, Any]:
     return out
 
 
-def seat_view(state: GameMakersState, s: int, viewer: int | None) -> dict[str, Any]:
+def seat_view(state: GameMakersState, s: int, viewer: int | None, sheet: dict[str, int]) -> dict[str, Any]:
     n3, n4, n10, n20 = s * 3, s * 4, s * 10, s * 20
     comps = {KINDS[k]: state.comp[n20 + k * 4 + 1: n20 + k * 4 + 4] for k in (2, 3, 4)}
     return {
@@ -67,7 +67,7 @@ def seat_view(state: GameMakersState, s: int, viewer: int | None) -> dict[str, A
         "trees": [i for i in range(len(state.content.trees)) if state.trees[s] >> i & 1],
         "tweenies_used": [t for t in range(12) if state.used_tweenies[s] >> t & 1],
         "discounts": state.machinery_sets(s),
-        "score": scoring.breakdown(state, s),
+        "score": sheet,
     }
 
 
@@ -85,12 +85,13 @@ def build_view(state: GameMakersState, seat: int | None) -> dict[str, Any]:
         "wedges": {f"L{k}": WEDGE_NAMES[state.ring[(wheel + k) % 6] + 1] for k in (1, 2, 3)},
         "reset_turn": state.is_reset_turn(),
         "end_turn": state.end_turn,
+        "ended_by": state.end_reason(),
         "deck": len(state.deck),
         "discard": list(state.discard),
         "bags": [len(b) for b in state.bags],
         "tile_discard": [sorted(b) for b in state.tile_discard],
         "pending": [frame_view(f, seat == acting) for f in state.stack],
-        "seats": [seat_view(state, s, seat) for s in range(state.players)],
+        "seats": [seat_view(state, s, seat, sheet) for s, sheet in enumerate(scoring.sheets(state))],
     }
     if state.phase == DRAFT:
         out["draft"] = [{"letter": LETTERS[i], "holder": h, "size": len(state.sets[i]),

@@ -111,3 +111,36 @@ def test_render_names_a_draft_set_held_by_another_seat_as_seen():
     for seat in state.to_act:
         state.apply(seat, state.legal_actions(seat)[0])
     assert "seat 1's (seen) A set" in GAME.render(state.view(0))
+
+
+def bags_file(tmp_path: Path, small: int, medium: int, large: int, tiles_icon: bool = True) -> Path:
+    """A user file replacing only the tile bags: ``small``/``medium``/``large`` tiles of each icon
+    (none with the tile icon unless ``tiles_icon``)."""
+    lines = []
+    for size, count in ((1, small), (2, medium), (3, large)):
+        lines += ["[[bags]]", f"size = {size}"]
+        lines += [f"{kind} = {count if tiles_icon or kind != 'tiles' else 0}"
+                  for kind in ("cards", "tiles", "wood", "dice", "plastic")]
+    path = tmp_path / "bags.toml"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def test_contracts_that_can_never_be_made_are_refused(tmp_path: Path):
+    # Empty tile bags: no Wedge, reward or Structure can ever give a tile, so a card that requires
+    # one could never leave its Contract space and the game might never end.
+    with pytest.raises(ContentError, match="can never be paid") as error:
+        GAME.new(players=2, seed=1, options={"content": str(bags_file(tmp_path, 0, 0, 0))})
+    assert error.value.field == "requires" and error.value.entry.startswith("cards '")
+
+
+def test_a_large_tile_requirement_without_large_tiles_needs_tile_machinery(tmp_path: Path):
+    # No large tile to pay 'tiles 3', and no tile-icon tile to build the machinery that would
+    # lower it: refused. (With tile-icon tiles, a set of three lowers it to a medium tile.)
+    with pytest.raises(ContentError, match="'tiles 3'"):
+        GAME.new(players=2, seed=1, options={"content": str(bags_file(tmp_path, 12, 12, 0, tiles_icon=False))})
+
+
+def test_machinery_can_make_a_large_tile_requirement_payable(tmp_path: Path):
+    state = GAME.new(players=2, seed=1, options={"content": str(bags_file(tmp_path, 12, 12, 0))})
+    assert not any(size == 3 for size, _ in state.content.tiles)

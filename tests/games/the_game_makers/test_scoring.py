@@ -182,3 +182,10 @@ def test_machinery_museum_scores_two_per_set_of_three_no_tile_counted_twice():
     machinery(state, 0, 0, "dice dice dice dice dice .")
     machinery(state, 0, 1, "wood wood wood wood wood wood")
     assert sheet(state)["structure"] == 2 * 3
+
+
+def test_scores_are_whole_numbers_of_vp():
+    # The score sheet adds whole VP: scores() gives ints, not floats.
+    state = table(players=2)
+    shelve(state, 0, 0, score="flat 4")
+    assert [type(v) for v in state.scores()] == [int, int]
