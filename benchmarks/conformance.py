@@ -2,7 +2,7 @@
 determinizations compared with the truth, canonical pairs (a sample of the truth and a sample of
 that sample, identical for every seat), and the time taken.
 
-    python benchmarks/conformance.py                  # the fast suite's cases (2 seeds, 12 states each)
+    python benchmarks/conformance.py                  # the fast suite's cases (3 seeds, 20 states each)
     python benchmarks/conformance.py --slow           # the slow sweep's (8 seeds, every 4th state)
     python benchmarks/conformance.py --game gadgeteers --seeds 4
 
@@ -29,10 +29,10 @@ def main() -> None:
     parser.add_argument("--slow", action="store_true", help="the slow sweep's cases")
     parser.add_argument("--seeds", type=int, help="seeds per player count (default: as the suite)")
     args = parser.parse_args()
-    first, count = (2, 8) if args.slow else (0, 2)
+    first, count = (3, 8) if args.slow else (0, 3)
     if args.seeds is not None:
         count = args.seeds
-    sampling = {"every": 4} if args.slow else {"checks": 12}
+    sampling = {"every": 4} if args.slow else {"checks": 20}
     print(f"{'game':20s} {'games':>5s} {'decisions':>9s} {'states':>7s} {'samples':>8s} {'canonical':>9s} {'time':>7s}")
     for game_id in args.game or bw.games():
         game = bw.load(game_id)

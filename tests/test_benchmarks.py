@@ -37,3 +37,13 @@ def test_strength_prints_a_win_rate_with_its_interval():
 def test_conformance_prints_the_kits_figures():
     out = run("conformance.py", "--game", "makers-of-universe", "--seeds", "1")
     assert "makers-of-universe" in out and "canonical" in out
+
+
+def test_solo_target_prints_the_median_solo_score():
+    out = run("solo_target.py", "--games", "3")
+    assert "median" in out and "target (the median to the nearest point)" in out
+
+
+def test_game_makers_length_prints_turns_per_game():
+    out = run("game_makers_length.py", "--random", "2", "--heuristic", "1", "--players", "2")
+    assert "ended by a full Display Case" in out and "longest" in out

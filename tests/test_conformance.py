@@ -1,8 +1,8 @@
 """Every game passes the conformance kit, for every player count.
 
-The fast suite plays two random games per game and player count with a dozen deeply checked states
-each; the slow sweep (``pytest -m slow``) plays eight seeds more per case and checks one state in
-four."""
+The fast suite plays three random games per game and player count with twenty deeply checked
+states each; the slow sweep (``pytest -m slow``) plays eight seeds more per case and checks one
+state in four."""
 
 from __future__ import annotations
 
@@ -32,13 +32,13 @@ def keeps_the_contract(game, players, seed, **sampling) -> None:
         "pieces; in solo, the hidden order of the draw piles)")
 
 
-@pytest.mark.parametrize(("game", "players", "seed"), cases(range(2)))
+@pytest.mark.parametrize(("game", "players", "seed"), cases(range(3)))
 def test_random_game_keeps_the_contract(game, players, seed):
-    keeps_the_contract(game, players, seed, checks=12)
+    keeps_the_contract(game, players, seed, checks=20)
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("game", "players", "seed"), cases(range(2, 10)))
+@pytest.mark.parametrize(("game", "players", "seed"), cases(range(3, 11)))
 def test_random_game_keeps_the_contract_at_every_fourth_state(game, players, seed):
     keeps_the_contract(game, players, seed, every=4)
 
