@@ -110,6 +110,17 @@ def check_canonical(state: State, seat: int, seed: int) -> State:
     return sample
 
 
+def check_same_samples(one: State, other: State, seat: int, seeds: range = range(12)) -> None:
+    """Two states that ``seat`` cannot tell apart (the same view, different hidden values) give
+    identical determinizations for it: the sample depends on the view and the seed only."""
+    assert one.view(seat) == other.view(seat), f"the two states differ in what seat {seat} sees"
+    for seed in seeds:
+        a, b = one.determinize(seat, seed), other.determinize(seat, seed)
+        assert a.fingerprint() == b.fingerprint(), (
+            f"determinize({seat}, {seed}) read hidden values of the truth: the samples differ in "
+            f"{differing_slots(a, b)}")
+
+
 def check_views(state: State, seed: int, report: Report, samples: int = 2) -> None:
     """Views are JSON; determinizing keeps the seat's view, resamples the rest canonically, and
     leaves a running game's scores alone (they read nothing hidden)."""

@@ -271,18 +271,22 @@ def _tree(file: str, index: int, raw: dict[str, Any]) -> TreeSpace:
 MAX_SETS = 6
 
 
-def tiles_fit(needs: list[int], sizes: list[int]) -> bool:
-    """Whether tiles of ``sizes`` pay tile requirements of levels ``needs`` (highest need first,
-    each with the smallest tile that is large enough: optimal)."""
-    have = [sizes.count(size) for size in range(4)]
-    for need in sorted(needs, reverse=True):
-        size = need
-        while size < 4 and not have[size]:
-            size += 1
-        if size == 4:
-            return False
-        have[size] -= 1
+def take_smallest(have: list[int], level: int) -> bool:
+    """Pay one requirement of ``level`` from Components counted by level (``have[1..3]``) with the
+    smallest one large enough (M6: overpaying with a higher level is allowed); False when none is.
+    Taking the highest requirements first this way is optimal."""
+    while level < 4 and not have[level]:
+        level += 1
+    if level == 4:
+        return False
+    have[level] -= 1
     return True
+
+
+def tiles_fit(needs: list[int], sizes: list[int]) -> bool:
+    """Whether tiles of ``sizes`` pay tile requirements of levels ``needs``."""
+    have = [sizes.count(size) for size in range(4)]
+    return all(take_smallest(have, need) for need in sorted(needs, reverse=True))
 
 
 def why_never_made(card: Card, tiles: tuple[tuple[int, int], ...]) -> str | None:

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from boardwright.engine import Action
 
 from .board import EMPTY, TWEENIE_BASE, Frame
-from .content import CARDS, TILES
+from .content import CARDS, TILES, take_smallest
 from .resources import Resources
 
 NO_DISCOUNT = (0, 0, 0, 0, 0)
@@ -91,11 +91,8 @@ class Manufacturing(Resources):
                 else:
                     base = seat * 20 + kind * 4
                     have = self.comp[base: base + 4]
-            while level < 4 and not have[level]:
-                level += 1
-            if level == 4:
+            if not take_smallest(have, level):
                 return False
-            have[level] -= 1
         return True
 
     def legal_make(self, seat: int) -> list[Action]:

@@ -95,12 +95,6 @@ def test_sessions_record_and_replay_with_options():
     assert bw.replay(state.record()).fingerprint() == state.fingerprint()
 
 
-def test_every_option_but_the_content_file_is_bounded():
-    # the engine bounds content files itself
-    assert all(o.type is bool or o.choices or o.check or (o.minimum is not None and o.maximum is not None)
-               for o in GAME.options if o.name != "content")
-
-
 @pytest.mark.parametrize("options", [{"copies": 0}, {"copies": 5}, {"hand_size": 2}, {"hand_size": 9},
                                      {"draw": "all"}])
 def test_an_option_out_of_its_bounds_is_refused(options):

@@ -76,10 +76,3 @@ def test_a_players_own_card_list_replaces_ours(tmp_path):
                    encoding="utf-8")
     s = new_game(content=str(own))
     assert "send Hellhound" in s.table
-
-
-def test_every_option_value_is_bounded():
-    unbounded = [o.name for o in GAME.options if o.name != "content" and not (
-        o.type is bool or (o.type is int and o.minimum is not None and o.maximum is not None)
-        or (o.type is str and (o.choices or o.check)))]
-    assert unbounded == []

@@ -6,7 +6,6 @@ from __future__ import annotations
 import pytest
 
 from boardwright.engine import OptionError
-from boardwright.games.the_game_makers import TheGameMakers
 
 from .scenario import GAME
 
@@ -27,12 +26,3 @@ def test_dice_faces_of_a_six_sided_die_are_allowed():
 def test_dice_faces_may_come_from_the_content_file():
     state = GAME.new(players=1, seed=1, options={"dice_faces": "content"})
     assert state.faces == state.content.dice
-
-
-def test_every_option_is_bounded():
-    # Numbers have a minimum and a maximum; texts a list of choices or a check (the content path
-    # is bounded by the engine's content loader).
-    unbounded = [o.name for o in TheGameMakers.options if o.name != "content" and (
-        (o.type is int and (o.minimum is None or o.maximum is None))
-        or (o.type is str and o.choices is None and o.check is None))]
-    assert unbounded == []
