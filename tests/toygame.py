@@ -176,7 +176,7 @@ class ToyState(State):
         new.queue = list(self.queue)
         new.bids = list(self.bids)
 
-    def _scores(self) -> list[float]:
+    def _scores(self) -> list[int]:
         return list(self.points)
 
     def _winners(self) -> list[int]:

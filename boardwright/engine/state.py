@@ -136,7 +136,7 @@ class State:
         """Copy the game's own fields into ``new`` (a blank instance): by hand, never a generic deep copy."""
         raise NotImplementedError
 
-    def _scores(self) -> list[float]:
+    def _scores(self) -> list[int]:
         raise NotImplementedError
 
     def _winners(self) -> list[int]:
@@ -304,7 +304,7 @@ class State:
             lines.append([actor, text])
         return lines
 
-    def scores(self) -> list[float]:
+    def scores(self) -> list[int]:
         """Each seat's score (the final score once the game is over)."""
         return self._scores()
 

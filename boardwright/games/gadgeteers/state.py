@@ -491,7 +491,7 @@ class GadgeteersState(State):
         and 5 Token not in the Junk Pile."""
         return self.public_score(seat) + self.bonus_points(seat)
 
-    def _scores(self) -> list[float]:
+    def _scores(self) -> list[int]:
         """The final score once the game is over; before, only what a spectator could count
         (the Bonus cards are secret until the end)."""
         if self.is_over:

@@ -507,11 +507,11 @@ class GameDevelopmentState(Rules, State):
         return why_illegal(self, seat, action)
 
     # ------------------------------------------------------------------ scoring
-    def _scores(self) -> list[float]:
+    def _scores(self) -> list[int]:
         """D9: features (with their extra points) minus bugs (doubled by E Machete's Lead); the
         "developers score 1, Leads 2" option adds those."""
         cards = self.content.cards
-        scores: list[float] = []
+        scores: list[int] = []
         for seat in range(self.players):
             total = sum(cards[f].points for f in self.features[seat]) + sum(self.bonus[seat])
             bugs = sum(cards[b].points for b in self.bugs[seat])

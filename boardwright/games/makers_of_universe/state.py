@@ -458,7 +458,7 @@ class MouState(State):
         new.defenders = [d.copy() for d in self.defenders]
         new.fresh = [f.copy() for f in self.fresh]
 
-    def _scores(self) -> list[float]:
+    def _scores(self) -> list[int]:
         """Creation points, whole numbers: Machines and Evolutions are public, so a running game's
         scores read nothing hidden."""
         return [R.points(self, seat) for seat in range(self.players)]

@@ -313,7 +313,7 @@ class GameMakersState(Factory):
     def _resample(self, seat: int, rng: Stream) -> None:
         resample(self, seat, rng)
 
-    def _scores(self) -> list[float]:
+    def _scores(self) -> list[int]:
         """Each seat's score sheet total, in whole VP; it reads only public parts of the state
         (Display Cases, marketing, machinery, trees, Structures, workers, Contracts)."""
         return [sheet["total"] for sheet in scoring.sheets(self)]
