@@ -66,6 +66,12 @@ def test_views_histories_and_samples_refuse_a_seat_the_game_does_not_have(seat):
             ask(seat)
 
 
+@pytest.mark.parametrize("seed", ["7", 1.5, True, None, 10**5000], ids=lambda s: type(s).__name__)
+def test_a_determinization_seed_is_a_bounded_whole_number(seed):
+    with pytest.raises(ValueError, match="a determinization seed is a whole number"):
+        started(TOY, players=2).determinize(0, seed)
+
+
 def test_a_seat_of_another_integer_type_is_taken_as_its_value():
     state = TOY.new(players=2, seed=1)
     state.apply(Index(1), "bid 2")

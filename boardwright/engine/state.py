@@ -341,6 +341,8 @@ class State:
         random stream are drawn anew. It has no history and no record (it is for search).
         """
         seat = self._viewer(seat)
+        if seed.__class__ is not int or seed.bit_length() > 128:
+            raise ValueError(f"a determinization seed is a whole number of at most 128 bits, not {shown(seed)}")
         new = self.clone()
         rng = Stream.named(seed, f"determinize/{seat}")
         new._resample(seat, rng)
