@@ -35,16 +35,25 @@ class Game:
     def evaluate(self, state: State, seat: int) -> float:
         """How well ``seat`` stands, in [0, 1], for a search cut off before the end.
 
-        The default compares scores: 1 for a clear lead, 0 for last place. Games may refine it.
+        The default compares :meth:`search_scores`: 1 for a clear lead, 0 for last place. Games
+        may refine it.
         """
         if state.is_over:
             winners = state.winners()
             return (1.0 / len(winners)) if seat in winners else 0.0
-        scores = state.scores()
+        scores = self.search_scores(state)
         best, worst = max(scores), min(scores)
         if best == worst:
             return 1.0 / state.players
         return (scores[seat] - worst) / (best - worst)
+
+    def search_scores(self, state: State) -> list[float]:
+        """The scores :meth:`evaluate` compares in a running game (default: ``state.scores()``).
+
+        A game may count more here than ``scores()`` shows, such as secret cards: in search the
+        state is a determinized sample, whose hidden values are guesses.
+        """
+        return list(state.scores())
 
     @property
     def default_players(self) -> int:

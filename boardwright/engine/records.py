@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
-from .errors import BoardwrightError, RecordError
+from .errors import BoardwrightError, RecordError, shown
 from .files import MB, read_text
 from .game import Game
 from .state import MAX_ACTION_TEXT, State
@@ -82,8 +82,7 @@ def replay(record: Mapping[str, Any], load: Callable[[str], Game], until: int | 
     actions = record["actions"]
     if until is not None and (not _is_int(until) or not 0 <= until <= len(actions)):
         raise RecordError(f"'until' must be a whole number from 0 to {len(actions)} (the record's "
-                          f"actions), not {until!r}" if _is_int(until) or until is None else
-                          f"'until' must be a whole number from 0 to {len(actions)}, not {_kind(until)}")
+                          f"actions), not {shown(until)}")
     try:
         game = load(record["game"])
     except ValueError as error:

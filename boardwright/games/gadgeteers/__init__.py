@@ -28,21 +28,16 @@ class Gadgeteers(Game):
                "a TOML file of your own Gadgets and Types instead of ours (same shape as ours)"),
     )
 
-    def evaluate(self, state: State, seat: int) -> float:
-        """Standing in [0, 1] for a search cut off before the end: each seat's full score, Bonus
-        card included, relative to the others (1 for the lead, 0 for last place).
+    def search_scores(self, state: State) -> list[float]:
+        """Each seat's full score, Bonus card included, for a search cut off before the end.
 
         It counts the Bonus cards of the state it is given. In search that state is a sample
         drawn by ``determinize``, whose other Bonus cards are guesses, so nothing hidden is read;
         ``scores()`` of a running game leaves the Bonus cards out (they are secret).
         """
-        if state.is_over or not isinstance(state, GadgeteersState):
-            return super().evaluate(state, seat)
-        scores = [state.score_of(s) for s in range(state.players)]
-        best, worst = max(scores), min(scores)
-        if best == worst:
-            return 1.0 / state.players
-        return (scores[seat] - worst) / (best - worst)
+        if not isinstance(state, GadgeteersState):
+            return super().search_scores(state)
+        return [state.score_of(s) for s in range(state.players)]
 
     def render(self, view: dict[str, Any]) -> str:
         from .render import render

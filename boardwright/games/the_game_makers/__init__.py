@@ -54,19 +54,20 @@ class TheGameMakers(Game):
                f"{MAX_TURNS} is far beyond any measured game)", minimum=1, maximum=1000),
     )
 
-    def evaluate(self, state: State, seat: int) -> float:
-        """Standing in [0, 1] for a search cut off early: the score so far plus 2 per finished game
-        (a game on the shelf also brings the end nearer), relative to the others. Public only."""
-        if state.is_over or not isinstance(state, GameMakersState):
-            return super().evaluate(state, seat)
+    def search_scores(self, state: State) -> list[float]:
+        """For a search cut off early: the score so far plus 2 per finished game (a game on the
+        shelf also brings the end nearer). Public only."""
         scores = state.scores()
-        proxy = [scores[s] + 2 * state.games(s) for s in range(state.players)]
-        if state.players == 1:
-            return min(1.0, proxy[0] / 150)
-        best, worst = max(proxy), min(proxy)
-        if best == worst:
-            return 1.0 / state.players
-        return (proxy[seat] - worst) / (best - worst)
+        if not isinstance(state, GameMakersState):
+            return list(scores)
+        return [scores[s] + 2 * state.games(s) for s in range(state.players)]
+
+    def evaluate(self, state: State, seat: int) -> float:
+        """Standing in [0, 1]: relative to the others (the engine's), or in solo the search score
+        against 150."""
+        if state.players == 1 and not state.is_over:
+            return min(1.0, self.search_scores(state)[0] / 150)
+        return super().evaluate(state, seat)
 
     def render(self, view: dict[str, Any]) -> str:
         from .render import render

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from boardwright.engine import Action, IllegalAction, Stream, clockwise
+from boardwright.engine.errors import shown
 
 from . import scoring
 from .actions import MARKET_SPACES, Actions, build_actions
@@ -42,8 +43,7 @@ def check_dice_faces(text: str) -> str:
         return "content"
     parts = [part.strip() for part in text.split("/")]
     if len(parts) != 3 or not all(is_face_range(part) for part in parts):
-        shown = text if len(text) <= 40 else text[:37] + "..."
-        raise ValueError(f"takes {DICE_FACES_FORM}, not {shown!r}")
+        raise ValueError(f"takes {DICE_FACES_FORM}, not {shown(text, 42)}")
     return "/".join(parts)
 
 
@@ -319,7 +319,7 @@ class GameMakersState(Factory):
         return [sheet["total"] for sheet in scoring.sheets(self)]
 
     def _winners(self) -> list[int]:
-        totals = [sheet["total"] for sheet in scoring.sheets(self)]
+        totals = self._scores()
         if self.players == 1:
             target = self.options["solo_target"]
             return [0] if totals[0] >= target else []

@@ -55,14 +55,18 @@ def bug_moved_to_seat_2(state):
     return other
 
 
+def canonical_for_every_seat(state) -> None:
+    for seat in range(state.players):
+        for seed in SEEDS:
+            check_canonical(state, seat, seed)
+
+
 def test_a_sample_in_a_feature_creep_round_is_canonical_for_every_seat():
     asked_first = feature_creep_round()
     asked_later = asked_first.clone()
     play(asked_later, "pass")              # seat 2 is passed over, seat 3 asked
     for state in (asked_first, asked_later):
-        for seat in range(4):
-            for seed in SEEDS:
-                check_canonical(state, seat, seed)
+        canonical_for_every_seat(state)
 
 
 def test_who_else_holds_a_bug_does_not_leak_into_the_sample_of_a_feature_creep_round():
@@ -118,10 +122,7 @@ def gave_another_card(state):
 
 
 def test_a_sample_after_a_card_was_taken_at_random_is_canonical_for_every_seat():
-    state = traded()
-    for seat in range(3):
-        for seed in SEEDS:
-            check_canonical(state, seat, seed)
+    canonical_for_every_seat(traded())
 
 
 def test_what_one_player_knows_of_anothers_hand_does_not_leak_into_a_third_players_sample():
