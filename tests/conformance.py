@@ -4,7 +4,9 @@
 end, the whole public contract: the game ends; someone can always act; every listed action
 applies; illegal, unknown and out-of-turn actions are refused with the state unchanged; clones are
 independent; records replay to the identical state; views are JSON; determinizing keeps the seat's
-view and really resamples what it cannot see; scores and winners are well formed.
+view and really resamples what it cannot see; scores and winners are well formed; events,
+score breakdowns and action menus are well formed, tell a sample's seat exactly what it was
+told, and replay identically.
 """
 
 from __future__ import annotations
@@ -126,6 +128,8 @@ def check_views(state: State, seed: int, report: Report, samples: int = 2) -> No
     leaves a running game's scores alone (they read nothing hidden)."""
     json.dumps(state.view(None))
     scores = state.scores()
+    breakdown = state.score_breakdown()
+    told = [state.events(seat) for seat in range(state.players)]
     views = [state.view(seat) for seat in range(state.players)]
     truth = game_part(state)
     for seat in range(state.players):
@@ -144,11 +148,69 @@ def check_views(state: State, seed: int, report: Report, samples: int = 2) -> No
                 f"scores() {scores} read something seat {seat} cannot see (a sample scores "
                 f"{sample.scores()})" if not state.is_over else
                 f"the final scores {scores} differ in a sample ({sample.scores()})")
+            assert sample.score_breakdown() == breakdown, (
+                f"score_breakdown() read something seat {seat} cannot see")
+            assert k or sample.events(seat) == told[seat], (
+                f"a sample for seat {seat} tells it other events than it was told")
             if game_part(sample) != truth:
                 report.resampled = True
                 if state.players == 1 or any(sample.view(other) != views[other]
                                              for other in range(state.players) if other != seat):
                     report.hidden_seen = True
+
+
+#: what a player must never read in an event's text or a score line: code, not words
+INTERNALS = ("{", "}", "[", "]", "None", "kind=", "\n", "_")
+
+
+def check_events(state: State, seats: list[int | None] | None = None) -> None:
+    """Each seat's events (and a spectator's) are JSON, numbered from 0 in order, asked from any
+    ``since`` alike, and each says in one plain line what happened (``seats``: only these)."""
+    for seat in [None, *range(state.players)] if seats is None else seats:
+        told = state.events(seat)
+        assert json.loads(json.dumps(told)) == told, "events are JSON-ready"
+        for number, event in enumerate(told):
+            assert event["seq"] == number, f"seat {seat}'s events are numbered from 0: {event}"
+            assert isinstance(event["kind"], str) and event["kind"]
+            text = event["text"]
+            assert isinstance(text, str) and text and not any(bad in text for bad in INTERNALS), (
+                f"event text {text!r} is not a plain sentence")
+        middle = len(told) // 2
+        assert state.events(seat, since=middle) == told[middle:]
+        assert state.events(seat, since=len(told) + 5) == []
+
+
+def check_presentation(state: State, all_seats: bool = True) -> None:
+    """Events, the score breakdown and the action menu are well formed and tell the truth (the
+    events of every seat, or, during the game, of a spectator and the seat to act)."""
+    check_events(state, None if all_seats else [None, state.to_act[0]])
+    breakdown = state.score_breakdown()
+    assert json.loads(json.dumps(breakdown)) == breakdown, "the score breakdown is JSON-ready"
+    assert [entry["total"] for entry in breakdown] == state.scores(), (
+        f"the breakdown's totals {[entry['total'] for entry in breakdown]} are the scores {state.scores()}")
+    for seat, entry in enumerate(breakdown):
+        points = [line["points"] for line in entry["lines"]]
+        assert all(type(p) is int for p in points), f"seat {seat}'s score lines are whole numbers: {points}"
+        assert sum(points) == entry["total"], f"seat {seat}'s score lines {entry['lines']} add up to the total"
+        for line in entry["lines"]:
+            assert line["label"] and not any(bad in line["label"] for bad in INTERNALS), line
+    for seat in state.to_act:
+        flat = menu_actions(state.action_groups(seat))
+        assert sorted(flat) == sorted(map(str, state.legal_actions(seat))), (
+            "the action menu offers exactly the legal actions")
+
+
+def menu_actions(entries: list[dict]) -> list[str]:
+    """The actions an action menu offers, in menu order (every step checked on the way)."""
+    flat: list[str] = []
+    for entry in entries:
+        assert entry["label"], entry
+        if "choices" in entry:
+            assert len(entry["choices"]) > 1, f"a menu step with one choice is folded: {entry}"
+            flat += menu_actions(entry["choices"])
+        else:
+            flat.append(entry["action"])
+    return flat
 
 
 def check_step(state: State, rng: Stream) -> None:
@@ -186,6 +248,7 @@ def check_state(state: State, rng: Stream, seed: int, report: Report) -> None:
     check_step(state, rng)
     check_refusals(state, rng)
     check_views(state, seed, report)
+    check_presentation(state, all_seats=False)
     report.states_checked += 1
     original = state.fingerprint()
     copy = state.clone()
@@ -232,9 +295,13 @@ def check_game(game: Game, players: int, seed: int, checks: int = 12, every: int
     assert len(set(winners)) == len(winners) and all(0 <= w < players for w in winners)
     assert winners or players == 1, "a game of several players has a winner (a solo game may be lost)"
     check_views(state, seed, report)
+    check_presentation(state)
     report.states_checked += 1
     record = json.loads(json.dumps(state.record()))
-    assert bw.replay(record).fingerprint() == state.fingerprint(), "the record replays exactly"
+    again = bw.replay(record)
+    assert again.fingerprint() == state.fingerprint(), "the record replays exactly"
+    for seat in [None, *range(players)]:
+        assert again.events(seat) == state.events(seat), f"a replay tells seat {seat} the same events"
     return report
 
 

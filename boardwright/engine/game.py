@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import secrets
-from collections.abc import Mapping
+import sys
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, ClassVar
 
 from .errors import shown
+from .events import ENGINE_TEXTS, write
 from .options import Option, resolve_options
 from .state import State
 
@@ -31,6 +33,26 @@ class Game:
     notes: ClassVar[str] = ""
     #: the game's heuristic bot, as "module:Class" (an Agent subclass), for the "heuristic" agent
     bot: ClassVar[str] = ""
+    #: the player's quick reference: a Markdown file beside the game's module, shipped with the
+    #: package and shown by ``rules`` (design notes stay in ``notes``)
+    quick_reference: ClassVar[str] = ""
+    #: the text of each event kind the game tells: a template for
+    #: :data:`boardwright.engine.events.TEXT` or a function of the event's data
+    event_texts: ClassVar[Mapping[str, str | Callable[[Mapping[str, Any]], str]]] = {}
+
+    def catalog(self, options: Mapping[str, Any] | None = None) -> dict[str, dict[str, Any]]:
+        """The public description of every piece of content the game is played with under
+        ``options`` (a content file is described too): name -> ``{"kind", "text", ...}``, with
+        cost, points and the rule in plain words."""
+        return self._catalog(resolve_options(self.id, self.options, options))
+
+    def _catalog(self, options: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
+        return {}
+
+    def event_text(self, kind: str, data: Mapping[str, Any]) -> str:
+        """The one-line English text of an event of ``kind`` with ``data``."""
+        template = self.event_texts.get(kind)
+        return write(template if template is not None else ENGINE_TEXTS.get(kind), kind, data)
 
     def evaluate(self, state: State, seat: int) -> float:
         """How well ``seat`` stands, in [0, 1], for a search cut off before the end.
@@ -101,6 +123,13 @@ class Game:
             if option.name == name:
                 return option
         raise KeyError(name)
+
+    def rules_text(self) -> str:
+        """The player's quick reference to this game's rules (Markdown)."""
+        if not self.quick_reference:
+            return self.rules_notes()
+        package = Path(sys.modules[type(self).__module__].__file__ or ".").parent
+        return (package / self.quick_reference).read_text(encoding="utf-8")
 
     def rules_notes(self) -> str:
         """Our rules notes for this game (rulings, options, content), as Markdown."""

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from .actions import Action, ActionTable
 from .errors import IllegalAction, RecordError, shown
+from .events import Event, redacted_for, seen_by
 from .rng import Stream, Streams, derive_seed
 
 if TYPE_CHECKING:
@@ -48,9 +49,12 @@ class State:
     __slots__ = (
         "_cached",
         "_determinized",
+        "_events",
         "_legal_for",
         "_sealed",
         "_sealed_from",
+        "_telling",
+        "_told",
         "game",
         "is_over",
         "log",
@@ -82,7 +86,7 @@ class State:
     log: list[tuple[int, Action]]
 
     #: Slots that are caches, never part of the game's state.
-    CACHE_SLOTS: ClassVar[frozenset[str]] = frozenset({"_legal_for", "_cached"})
+    CACHE_SLOTS: ClassVar[frozenset[str]] = frozenset({"_legal_for", "_cached", "_told"})
 
     # ------------------------------------------------------------------ construction
     def _init_base(self, game: Game, players: int, seed: int, options: Mapping[str, Any]) -> None:
@@ -99,6 +103,9 @@ class State:
         self._determinized = False
         self._legal_for = -1
         self._cached: list[Action] = []
+        self._events: list[Event] | tuple[Event, ...] = []
+        self._telling = True
+        self._told: dict[int, tuple[int, tuple[Event, ...]]] = {}
 
     # ------------------------------------------------------------------ hooks
     def _setup(self) -> None:
@@ -145,6 +152,22 @@ class State:
     def _turn_rule(self) -> str:
         """The rule named when a seat acts out of turn."""
         return "Turn order"
+
+    def _end_reason(self) -> str:
+        """Why the game ended, in a few words ("the draw pile ran out"), for the end event."""
+        return ""
+
+    def _score_breakdown(self) -> list[dict[str, Json]]:
+        """Each seat's ``{"total", "lines": [{"label", "points"}, ...]}`` (see :meth:`score_breakdown`)."""
+        return [{"total": total, "lines": [{"label": "Score", "points": total}]} for total in self.scores()]
+
+    def _action_path(self, action: Action) -> tuple[str, ...]:
+        """The menu steps that lead to ``action`` ("token 3", "on Battery"); default: one step."""
+        return (str(action),)
+
+    def _pass_action(self, seat: int) -> Action | None:
+        """The action that declines an optional reaction, when ``seat``'s decision is one."""
+        return None
 
     # ------------------------------------------------------------------ the legal-actions cache
     def prime_legal(self, seat: int, actions: list[Action]) -> None:
@@ -211,14 +234,118 @@ class State:
         self._legal_for = -1
         sealed = self._sealed
         self.log.append((seat, action))
+        if self._telling:
+            self._tell_action(seat, action, sealed is not None)
         if sealed is None:
             self._apply(seat, action)
+        else:
+            sealed[seat] = action
+            self.to_act = tuple(s for s in self.to_act if s != seat)
+            if not self.to_act:
+                self._sealed = None
+                self._resolve_sealed(sealed)
+        if self.is_over and self._telling:
+            self.tell("game_ended", {"reason": self._end_reason(), "scores": self.scores(),
+                                     "winners": self.winners()})
+
+    # ------------------------------------------------------------------ events
+    def tell(self, kind: str, data: dict[str, Json] | None = None, *, to: tuple[int, ...] | None = None,
+             others: dict[str, Json] | None = None) -> None:
+        """Record an event the rules produce now (see :mod:`boardwright.engine.events`).
+
+        Every seat sees ``data``, or, with ``to``, only those seats do and every other seat and
+        spectator sees ``others`` (not told at all when ``others`` is ``None``). Data are
+        JSON-ready: numbers, text, ``None`` and lists of those. Samples for search tell nothing.
+        """
+        if self._telling:
+            self._events.append((kind, to, {} if data is None else data, others))  # type: ignore[union-attr]
+
+    @property
+    def telling(self) -> bool:
+        """Whether events are recorded (false in a sample for search): a game may skip building
+        the data of an event nobody will read."""
+        return self._telling
+
+    def _tell_action(self, seat: int, action: Action, sealed: bool) -> None:
+        """The engine's own event for every action: a sealed choice is told only to its seat; an
+        action the game redacts (a card put face down) is told to the others as the game shows it."""
+        text = str(action)
+        if sealed:
+            self.tell("acted", {"seat": seat, "action": text}, to=(seat,), others={"seat": seat, "sealed": True})
             return
-        sealed[seat] = action
-        self.to_act = tuple(s for s in self.to_act if s != seat)
-        if not self.to_act:
-            self._sealed = None
-            self._resolve_sealed(sealed)
+        public = self._redact(seat, action, None)
+        if public == text:
+            self.tell("acted", {"seat": seat, "action": text})
+        else:
+            self.tell("acted", {"seat": seat, "action": text}, to=(seat,), others={"seat": seat, "action": public})
+
+    def events(self, seat: int | None = None, since: int = 0) -> list[dict[str, Json]]:
+        """The events ``seat`` was told (``None``: a spectator), in order, from number ``since``.
+
+        Each is ``{"seq", "kind", "text", ...data}``; ``seq`` counts this seat's events from 0, so
+        a client asks only for what is new. ``"private": True`` marks what only some seats see.
+        """
+        if seat is not None:
+            seat = self._viewer(seat)
+        if since.__class__ is not int or since < 0:
+            raise ValueError(f"'since' is an event number, 0 or more, not {shown(since)}")
+        told: list[dict[str, Json]] = []
+        seq = 0
+        text = self.game.event_text
+        for event in self._events:
+            seen = seen_by(event, seat)
+            if seen is None:
+                continue
+            if seq >= since:
+                data, private = seen
+                item: dict[str, Json] = {"seq": seq, "kind": event[0], "text": text(event[0], data)}
+                if private:
+                    item["private"] = True
+                for key, value in data.items():
+                    item[key] = value.copy() if value.__class__ is list else value
+                told.append(item)
+            seq += 1
+        return told
+
+    def _told_to(self, seat: int) -> tuple[Event, ...]:
+        """The events as ``seat`` knows them (cached: search determinizes the same state often)."""
+        count = len(self._events)
+        known = self._told.get(seat)
+        if known is None or known[0] != count:
+            known = (count, redacted_for(self._events, seat))
+            self._told[seat] = known
+        return known[1]
+
+    # ------------------------------------------------------------------ presentation
+    def score_breakdown(self) -> list[dict[str, Json]]:
+        """One entry per seat, ``{"total", "lines": [{"label", "points"}, ...]}``: the lines that
+        make the score add up to ``total``, which is ``scores()[seat]``; ``"tiebreak"`` says how a
+        tie for first was decided. Before the end it shows only what a spectator could count."""
+        return self._score_breakdown()
+
+    def action_groups(self, seat: int) -> list[dict[str, Json]]:
+        """``legal_actions(seat)`` as a menu of steps for a person: each entry is
+        ``{"label", "action"}`` (choose it to take that action) or ``{"label", "choices": [...]}``
+        (a step that opens a smaller menu). A step with one choice is folded into it."""
+        root: dict[str, Any] = {}
+        for action in self.legal_actions(seat):
+            path = self._action_path(action)
+            node = root
+            for label in path[:-1]:
+                node = node.setdefault(label, {})
+                if not isinstance(node, dict):
+                    raise AssertionError(f"{self.game.id}: menu step {label!r} is also an action")
+            node[path[-1]] = str(action)
+        return _menu(root)
+
+    def pass_action(self, seat: int) -> Action | None:
+        """The legal action that declines an optional reaction (a reaction window), if ``seat``
+        is asked one now; ``None`` otherwise. A client may take it for a player who asked it to."""
+        seat = self._viewer(seat)
+        if seat not in self.to_act:
+            return None
+        action = self._pass_action(seat)
+        return action if action is not None and action in self.legal_actions(seat) else None
 
     def _seat_number(self, seat: object) -> int:
         """``seat`` as a plain ``int``, or the error that refuses it: a seat is a whole number
@@ -314,6 +441,13 @@ class State:
 
     def clone(self) -> State:
         """An independent copy: applying actions to one never changes the other."""
+        new = self._clone()
+        events = self._events
+        new._events = events.copy() if isinstance(events, list) else events
+        return new
+
+    def _clone(self) -> State:
+        """A copy of everything but the events (the caller sets ``_events``)."""
         cls = self.__class__
         new = cls.__new__(cls)
         new.game = self.game
@@ -330,6 +464,8 @@ class State:
         new._determinized = self._determinized
         new._legal_for = -1
         new._cached = []
+        new._telling = self._telling
+        new._told = {}
         self._copy_into(new)
         return new
 
@@ -338,12 +474,15 @@ class State:
 
         The result keeps ``view(seat)`` exactly and depends only on that view and ``seed``:
         hidden cards and tokens, other seats' uncommitted sealed choices and the future of every
-        random stream are drawn anew. It has no history and no record (it is for search).
+        random stream are drawn anew. It has no history and no record (it is for search); its
+        events are those ``seat`` was told, and it tells no more.
         """
         seat = self._viewer(seat)
         if seed.__class__ is not int or seed.bit_length() > 128:
             raise ValueError(f"a determinization seed is a whole number of at most 128 bits, not {shown(seed)}")
-        new = self.clone()
+        new = self._clone()
+        new._events = self._told_to(seat)
+        new._telling = False
         rng = Stream.named(seed, f"determinize/{seat}")
         new._resample(seat, rng)
         if new._sealed is not None:
@@ -376,7 +515,7 @@ class State:
 
         With ``only_game``, the game's own fields only (not the engine's log, seed or streams).
         """
-        parts = []
+        parts: list[tuple[str, Any]] = []
         for cls in type(self).__mro__:
             if only_game and cls is State:
                 continue
@@ -385,6 +524,8 @@ class State:
                     continue
                 if name == "log":  # (seat, action) pairs are already plain values
                     parts.append((name, tuple(self.log)))
+                elif name == "_events":  # plain tuples of JSON data, compared as they are
+                    parts.append((name, tuple(self._events)))
                 else:
                     parts.append((name, _freeze(getattr(self, name, None))))
         return tuple(parts)
@@ -392,6 +533,23 @@ class State:
     def __repr__(self) -> str:
         status = "over" if self.is_over else f"to_act={list(self.to_act)}"
         return f"<{self.game.name} state: {self.players} players, {status}, {len(self.log)} actions>"
+
+
+def _menu(node: dict[str, Any]) -> list[dict[str, Json]]:
+    """A trie of menu steps as nested entries, folding a step that has a single choice."""
+    entries: list[dict[str, Json]] = []
+    for label, below in node.items():
+        if isinstance(below, str):
+            entries.append({"label": label, "action": below})
+            continue
+        choices = _menu(below)
+        if len(choices) == 1:
+            only = dict(choices[0])
+            only["label"] = f"{label} {only['label']}"
+            entries.append(only)
+        else:
+            entries.append({"label": label, "choices": choices})
+    return entries
 
 
 #: values that stand for themselves in a fingerprint (an action is its text)
