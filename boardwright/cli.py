@@ -2,7 +2,7 @@
 
     boardwright games                                  the games, with their player counts
     boardwright options GAME                           a game's options (name, type, default, doc)
-    boardwright rules GAME                             a game's rules notes
+    boardwright rules GAME [--notes]                   a game's quick reference (or our design notes)
     boardwright play GAME --seats human,heuristic      play at the keyboard
     boardwright simulate GAME -n 1000 --jobs 2         a batch of AI games and its statistics
     boardwright replay FILE [--seat N] [--step]        step through a saved game record
@@ -38,7 +38,7 @@ from .engine import BoardwrightError, Game, State, load_record, parse_option_pai
 from .sim import SimulationError, agent_seed, check_task, make_tasks, run_tasks, summarize
 from .sim.report import print_report, report_json
 from .sim.tournament import run_tournament
-from .terminal import TerminalTable, print_markup, print_notes
+from .terminal import THEME, TerminalTable, coloured, print_markup, print_notes
 
 HUMAN = "human"
 
@@ -133,7 +133,7 @@ def progress_bar(title: str, total: int, quiet: bool = False) -> Iterator[Callab
 
 def make_console() -> Console:
     """Rich output on stdout; boards are never wrapped, and piped output is 120 columns wide."""
-    console = Console(highlight=False, soft_wrap=True)
+    console = Console(highlight=False, soft_wrap=True, theme=THEME)
     if not console.is_terminal:
         console.width = max(console.width, 120)
     return console
@@ -168,7 +168,8 @@ def cmd_options(args: argparse.Namespace, console: Console) -> int:
 
 
 def cmd_rules(args: argparse.Namespace, console: Console) -> int:
-    print_notes(console, load_game(args.game).rules_notes())
+    game = load_game(args.game)
+    print_notes(console, game.rules_notes() if args.notes else game.rules_text())
     return 0
 
 
@@ -189,7 +190,7 @@ def cmd_play(args: argparse.Namespace, console: Console) -> int:
             raise UsageError(f"--save {args.save}: cannot be written ({error.strerror or error})") from None
     bots = {seat: agents.make(spec, seed=agent_seed(state.seed, seat))
             for seat, spec in enumerate(chosen.seats) if spec != HUMAN}
-    return TerminalTable(console, state, chosen.seats, bots, save=args.save).run()
+    return TerminalTable(console, state, chosen.seats, bots, save=args.save, auto_pass=args.auto_pass).run()
 
 
 def cmd_simulate(args: argparse.Namespace, console: Console) -> int:
@@ -273,6 +274,7 @@ def cmd_replay(args: argparse.Namespace, console: Console) -> int:
     console.print(f"[bold]{escape(game.name)}[/bold], {state.players} players, seed {state.seed}: "
                   f"{len(record['actions'])} actions, seen by {who}")
     print_markup(console, game.render(state.view(viewer)))
+    told = 0
     for number, (actor, text) in enumerate(record["actions"], 1):
         if args.step and not wait_for_enter(console):
             return 0
@@ -283,10 +285,19 @@ def cmd_replay(args: argparse.Namespace, console: Console) -> int:
         if sealed_before and not state.is_sealed:
             revealed = "; ".join(f"seat {s}: {t}" for s, t in lines[-sealed_before - 1:])
             console.print(f"[dim]revealed: {escape(revealed)}[/dim]")
+        for event in state.events(viewer, since=told):
+            if event["kind"] != "acted":
+                console.print(f"  [dim]•[/dim] {coloured(event['text'])}")
+        told = len(state.events(viewer))
         print_markup(console, game.render(state.view(viewer)))
     if state.is_over:
         scores = ", ".join(f"seat {seat}: {score:g}" for seat, score in enumerate(state.scores()))
         console.print(f"Final scores: {scores}; winners: {', '.join(map(str, state.winners()))}")
+        for seat, entry in enumerate(state.score_breakdown()):
+            lines = "; ".join(f"{line['label']} {line['points']}" for line in entry["lines"])
+            console.print(f"  seat {seat}: {entry['total']} = {escape(lines)}", highlight=False)
+            if entry.get("tiebreak"):
+                console.print(f"  tie-break: {coloured(entry['tiebreak'])}")
     else:
         console.print("The record ends before the game does.")
     return 0
@@ -309,8 +320,9 @@ def build_parser() -> argparse.ArgumentParser:
     commands.add_parser("games", help="list the games")
     sub = commands.add_parser("options", help="a game's options")
     sub.add_argument("game", metavar="GAME")
-    sub = commands.add_parser("rules", help="a game's rules notes")
+    sub = commands.add_parser("rules", help="a game's rules: the player's quick reference")
     sub.add_argument("game", metavar="GAME")
+    sub.add_argument("--notes", action="store_true", help="our design notes instead: rulings, options, content")
 
     def game_arguments(sub: argparse.ArgumentParser, seats_help: str) -> None:
         sub.add_argument("game", metavar="GAME")
@@ -327,6 +339,8 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_argument("--save", metavar="FILE", help="write the game record here at the start and on leaving, "
                                                     "finished or not (an unfinished game's record holds its "
                                                     "seed: keep it secret until the game ends)")
+    sub.add_argument("--auto-pass", action="store_true", help="pass reaction windows for you (type autopass "
+                                                              "during your turn to be asked again)")
 
     sub = commands.add_parser("simulate", help="play a batch of AI games and report win rates")
     game_arguments(sub, "one agent spec per seat (default: the heuristic bot, or random, in every seat)")

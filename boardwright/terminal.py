@@ -1,44 +1,77 @@
 """The terminal table: one game played at the keyboard, against bots or between people.
 
-Each human seat sees only its own view (``game.render(state.view(seat))``) and the history as
-``state.history(seat)`` redacts it; with several people at one keyboard, the screen is cleared and
-the keyboard passed ("Pass the keyboard to seat N") whenever another person is to act, so a
-sealed choice or a hand stays hidden from the others. Bots play through without input; a game of
-bots only is shown as a spectator sees it.
+It draws what the game provides and knows no rules: each human seat sees its own view
+(``game.render(state.view(seat))``), the events it was told (``state.events(seat)``) as plain
+sentences, a running score, a menu of its legal actions (``state.action_groups``) and, at the
+end, the score breakdown. ``info`` prints a catalog entry. With several people at one keyboard,
+the screen is cleared and the keyboard passed ("Pass the keyboard to seat N") whenever another
+person is to act, so a sealed choice or a hand stays hidden from the others. Bots play through
+without input ("seat 2 is thinking…" while they search); a game of bots only is shown as a
+spectator sees it.
 
 This module imports Rich; the core package never imports it.
 """
 
 from __future__ import annotations
 
+import re
 import sys
+import textwrap
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 from rich.columns import Columns
 from rich.console import Console
-from rich.errors import MarkupError
+from rich.errors import MarkupError, MissingStyle
 from rich.markdown import Markdown
 from rich.markup import escape
 from rich.rule import Rule
 from rich.table import Table
+from rich.theme import Theme
 
 from .agents import Agent
 from .engine import Action, IllegalAction, State, save_record
 
-#: how many earlier history lines are shown before a person's turn
-RECENT = 12
+#: one colour per seat, used for names, tokens and events (games write ``[seat2]...[/seat2]``)
+SEAT_STYLES = ("bold cyan", "bold magenta", "bold green", "bold yellow", "bold blue", "bold red")
+THEME = Theme({f"seat{number}": style for number, style in enumerate(SEAT_STYLES)})
+
+#: how many earlier events are shown before a person's turn (``history`` shows them all)
+RECENT = 40
+#: a seat with more legal actions than this chooses in steps (the game's action menu)
+MENU_AT = 12
 
 QUIT = ("quit", "exit", "q")
 
 COMMANDS = [
-    ("a number or an action's text", "take that action"),
+    ("a number or an action's text", "take that action (or open that step of the menu)"),
+    ("back", "return to the previous step of the menu"),
+    ("info NAME or info NUMBER", "what a card or piece does (the catalog entry)"),
     ("help", "these commands, and what each legal action does"),
-    ("rules", "the rules notes of this game"),
+    ("rules", "the quick reference to this game's rules"),
     ("board", "show the board again"),
-    ("history", "every action so far, as you may see it"),
+    ("history", "everything that happened, as you were told it"),
+    ("autopass", "switch passing reaction windows for you on or off"),
     ("quit", "leave the game (saved first, with --save)"),
 ]
+
+_SEAT_WORDS = re.compile(r"\b([Ss]eats?) (\d)\b")
+
+
+def seat_markup(seat: int, text: str | None = None) -> str:
+    """``text`` (default "seat N") in ``seat``'s colour, as Rich markup."""
+    return f"[seat{seat}]{escape(text or f'seat {seat}')}[/seat{seat}]"
+
+
+def coloured(text: str) -> str:
+    """Plain text as markup, with every "seat N" in that seat's colour."""
+    return _SEAT_WORDS.sub(lambda m: f"[seat{m.group(2)}]{m.group(0)}[/seat{m.group(2)}]", escape(text))
+
+
+def make_console(**settings: Any) -> Console:
+    """A Rich console that knows the seat colours."""
+    return Console(theme=THEME, **settings)
 
 
 class Quit(Exception):
@@ -49,23 +82,31 @@ def print_markup(console: Console, text: str) -> None:
     """Print text that may hold Rich markup; print it plainly if the markup is broken."""
     try:
         console.print(text)
-    except MarkupError:
+    except (MarkupError, MissingStyle):
         console.print(text, markup=False)
 
 
 def print_notes(console: Console, notes: str) -> None:
-    """Rules notes: rendered Markdown on a terminal, the plain text otherwise."""
+    """Markdown rules: rendered on a terminal, else the text wrapped to the width (nothing cut)."""
     if console.is_terminal:
-        console.print(Markdown(notes))
-    else:
-        console.print(notes, markup=False, highlight=False)
+        console.print(Markdown(notes), soft_wrap=False)
+        return
+    width = max(40, console.width)
+    for line in notes.splitlines():
+        stripped = line.lstrip()
+        bullet = re.match(r"([-*]|\d+\.)\s+", stripped)
+        indent = len(line) - len(stripped) + (bullet.end() if bullet else 0)
+        wrapped = textwrap.fill(line, width, subsequent_indent=" " * indent, break_long_words=False,
+                                break_on_hyphens=False) if line.strip() else ""
+        console.print(wrapped, markup=False, highlight=False, soft_wrap=True)
 
 
 class TerminalTable:
     """A game in the terminal: seats are ``"human"`` or bots (an :class:`Agent` per bot seat)."""
 
     def __init__(self, console: Console, state: State, seats: Sequence[str], bots: dict[int, Agent],
-                 save: str | None = None, read: Callable[[str], str] | None = None) -> None:
+                 save: str | None = None, read: Callable[[str], str] | None = None,
+                 auto_pass: bool = False) -> None:
         self.console = console
         self.state = state
         self.game = state.game
@@ -74,10 +115,13 @@ class TerminalTable:
         self.humans = [seat for seat in range(state.players) if seat not in bots]
         self.save = save
         self.read = read or self.read_line
+        #: pass reaction windows for the people (``--auto-pass``; ``autopass`` switches it)
+        self.auto_pass = auto_pass
         #: the person now at the keyboard (only matters with two or more people)
         self.at_keyboard: int | None = None
-        #: per viewer: history lines already shown and settled (no sealed choice still hidden)
+        #: per viewer: how many of its events were already shown
         self.seen: dict[int | None, int] = {}
+        self._catalog: dict[str, dict[str, Any]] | None = None
 
     # ------------------------------------------------------------------ the game
     def run(self) -> int:
@@ -87,9 +131,7 @@ class TerminalTable:
             while not self.state.is_over:
                 seat = self.next_seat()
                 if seat in self.bots:
-                    self.state.apply(seat, self.bots[seat].choose(self.state, seat))
-                    if not self.humans and not self.state.is_sealed:
-                        self.show_history(None)
+                    self.bot_turn(seat)
                 else:
                     self.human_turn(seat)
             self.finish()
@@ -115,6 +157,25 @@ class TerminalTable:
             if seat in self.bots:
                 return seat
         return to_act[0]
+
+    def watcher(self) -> int | None:
+        """Whose events are shown as they happen: the one person playing, or the spectator of a
+        game of bots (with several people, each sees what happened when the keyboard comes back)."""
+        if not self.humans:
+            return None
+        return self.humans[0] if len(self.humans) == 1 else -1
+
+    def bot_turn(self, seat: int) -> None:
+        bot = self.bots[seat]
+        if self.humans and self.console.is_terminal:
+            with self.console.status(f"{seat_markup(seat)} ({escape(self.seats[seat])}) is thinking…"):
+                action = bot.choose(self.state, seat)
+        else:
+            action = bot.choose(self.state, seat)
+        self.state.apply(seat, action)
+        watcher = self.watcher()
+        if watcher != -1:
+            self.show_events(watcher)
 
     def leave(self) -> int:
         """Save the record (finished or not) when asked to; 2 if it cannot be written."""
@@ -143,49 +204,55 @@ class TerminalTable:
         state = self.state
         self.console.print(Rule(f"{escape(self.game.name)} — {state.players} players"))
         for seat, spec in enumerate(self.seats):
-            self.console.print(f"  seat {seat}: {escape(spec)}")
+            you = " (you)" if len(self.humans) == 1 and seat == self.humans[0] else ""
+            self.console.print(f"  {seat_markup(seat)}: {escape(spec)}{you}")
         if self.humans:
             self.console.print("Type the number of an action or its text; "
-                               "[bold]help[/bold], [bold]rules[/bold], [bold]quit[/bold].")
+                               "[bold]info[/bold] NAME, [bold]help[/bold], [bold]rules[/bold], [bold]quit[/bold].")
         else:
             self.show_board(None)
 
     def seat_name(self, seat: int) -> str:
-        return f"seat {seat} ({self.seats[seat]})"
+        """A seat as markup: "seat 2 (heuristic)" in its colour."""
+        return seat_markup(seat, f"seat {seat} ({self.seats[seat]})")
 
     def show_board(self, viewer: int | None) -> None:
         title = "spectator's view" if viewer is None else f"seat {viewer}'s view"
         self.console.print(Rule(title, style="dim"))
         print_markup(self.console, self.game.render(self.state.view(viewer)))
 
-    def show_history(self, viewer: int | None, everything: bool = False) -> None:
-        """The history lines ``viewer`` has not seen yet (all of them with ``everything``).
+    def show_scores(self) -> None:
+        """The running score line (what a spectator could count: secret points come at the end)."""
+        scores = self.state.scores()
+        cells = "   ".join(f"{seat_markup(seat)} {score}" for seat, score in enumerate(scores))
+        self.console.print(f"[dim]Score[/dim]  {cells}")
 
-        During a sealed decision, the choices already committed are shown as the viewer may see
-        them now and shown again once they are revealed.
-        """
-        lines = self.state.history(viewer)
-        settled = len(lines) - (len(self.state.committed()) if self.state.is_sealed else 0)
+    def show_events(self, viewer: int | None, everything: bool = False) -> None:
+        """The events ``viewer`` was told and has not been shown yet (all of them with ``everything``)."""
         start = 0 if everything else self.seen.get(viewer, 0)
+        new = self.state.events(viewer, since=start)
         if not everything:
-            self.seen[viewer] = settled
-        new = lines[start:]
-        if not everything and len(new) > RECENT:
-            self.console.print(f"  [dim]... {len(new) - RECENT} earlier actions[/dim]")
-            new = new[-RECENT:]
-        for actor, text in new:
-            who = "you" if actor == viewer else self.seat_name(actor)
-            self.console.print(f"  [dim]{escape(who)}:[/dim] {escape(str(text))}")
+            self.seen[viewer] = start + len(new)
+            if len(new) > RECENT:
+                self.console.print(f"  [dim]… {len(new) - RECENT} earlier events (type history)[/dim]")
+                new = new[-RECENT:]
+        for event in new:
+            mine = " [dim](only you see this)[/dim]" if event.get("private") and viewer is not None else ""
+            self.console.print(f"  [dim]•[/dim] {coloured(event['text'])}{mine}")
 
-    def show_actions(self, actions: Sequence[Action], described: bool = False) -> None:
+    def show_menu(self, entries: list[dict[str, Any]], described: bool = False) -> None:
         if described:
-            for number, action in enumerate(actions, 1):
-                text = str(action)
-                self.console.print(f"  [bold]{number:>3}[/bold]  {escape(text)}  "
-                                   f"[dim]— {escape(self.game.describe_action(text))}[/dim]")
+            for number, entry in enumerate(entries, 1):
+                if "choices" in entry:
+                    self.console.print(f"  [bold]{number:>3}[/bold]  {escape(entry['label'])} ▸  "
+                                       f"[dim]— {len(entry['choices'])} choices[/dim]")
+                else:
+                    text = entry["action"]
+                    self.console.print(f"  [bold]{number:>3}[/bold]  {escape(text)}  "
+                                       f"[dim]— {escape(self.game.describe_action(text))}[/dim]")
             return
-        cells = [f"[bold]{number:>3}[/bold] {escape(str(action))}"
-                 for number, action in enumerate(actions, 1)]
+        cells = [f"[bold]{number:>3}[/bold] {escape(entry['label'])}" + (" ▸" if "choices" in entry else "")
+                 for number, entry in enumerate(entries, 1)]
         self.console.print(Columns(cells, padding=(0, 3)))
 
     def clear_screen(self) -> None:
@@ -199,26 +266,37 @@ class TerminalTable:
     def finish(self) -> None:
         state = self.state
         viewer = self.humans[0] if len(self.humans) == 1 else None
-        self.show_history(viewer)
+        self.show_events(viewer)
         self.show_board(None)
-        scores = state.scores()
+        self.show_breakdown()
         winners = state.winners()
-        table = Table(title="Final scores", title_justify="left")
-        for column in ("seat", "player", "score", ""):
-            table.add_column(column)
-        for seat in range(state.players):
-            table.add_row(str(seat), escape(self.seats[seat]), f"{scores[seat]:g}",
-                          "winner" if seat in winners else "")
-        self.console.print(table)
         if len(winners) == 1:
-            self.console.print(f"[bold]{escape(self.seat_name(winners[0]))} wins.[/bold]")
+            self.console.print(f"[bold]{self.seat_name(winners[0])} wins.[/bold]")
         elif winners:
             names = ", ".join(self.seat_name(seat) for seat in winners)
-            self.console.print(f"[bold]Shared win: {escape(names)}.[/bold]")
+            self.console.print(f"[bold]Shared win: {names}.[/bold]")
         else:
             self.console.print("[bold]Nobody wins[/bold] (a solo game whose score target was missed).")
         # The seed rebuilds every hand and the deck order, so it is a secret until the game ends.
         self.console.print(f"[dim]This game's seed was {state.seed}: the same seed and seats play it again.[/dim]")
+
+    def show_breakdown(self) -> None:
+        """Final scores, each seat's lines that make them, and how a tie was broken."""
+        state = self.state
+        winners = state.winners()
+        table = Table(title="Final scores", title_justify="left")
+        for column in ("seat", "player", "score", "made of", ""):
+            table.add_column(column)
+        tiebreaks = []
+        for seat, entry in enumerate(state.score_breakdown()):
+            lines = "\n".join(f"{escape(line['label'])}: {line['points']}" for line in entry["lines"])
+            table.add_row(seat_markup(seat, str(seat)), escape(self.seats[seat]), str(entry["total"]), lines,
+                          "winner" if seat in winners else "")
+            if entry.get("tiebreak"):
+                tiebreaks.append(entry["tiebreak"])
+        self.console.print(table)
+        for text in dict.fromkeys(tiebreaks):
+            self.console.print(f"Tie-break: {coloured(text)}")
 
     # ------------------------------------------------------------------ a person's turn
     def hand_over(self, seat: int) -> None:
@@ -231,14 +309,31 @@ class TerminalTable:
             raise Quit
         self.at_keyboard = seat
 
+    def menu(self, seat: int, actions: Sequence[Action]) -> list[dict[str, Any]]:
+        """The entries a person chooses from: the game's menu of steps for a long list."""
+        if len(actions) > MENU_AT:
+            return self.state.action_groups(seat)
+        return [{"label": str(action), "action": str(action)} for action in actions]
+
     def human_turn(self, seat: int) -> None:
         state = self.state
-        self.hand_over(seat)
-        self.console.print(Rule(f"Seat {seat} — your turn"))
-        self.show_history(seat)
-        self.show_board(seat)
         actions = state.legal_actions(seat)
-        self.show_actions(actions)
+        if len(actions) == 1:
+            self.hand_over(seat)
+            self.act(seat, actions[0], note="your only choice, taken for you")
+            return
+        passing = state.pass_action(seat) if self.auto_pass else None
+        if passing is not None:
+            self.hand_over(seat)
+            self.act(seat, passing, note="passed for you; type autopass during your turn to be asked")
+            return
+        self.hand_over(seat)
+        self.console.print(Rule(f"{seat_markup(seat, f'Seat {seat}')} — your turn"))
+        self.show_events(seat)
+        self.show_board(seat)
+        self.show_scores()
+        levels = [self.menu(seat, actions)]
+        self.show_menu(levels[-1])
         while True:
             entry = self.read(f"seat {seat}> ").strip()
             if not entry:
@@ -247,52 +342,121 @@ class TerminalTable:
             if command in QUIT:
                 raise Quit
             if command in ("help", "?"):
-                self.show_help(actions)
-                continue
-            if command == "rules":
-                print_notes(self.console, self.game.rules_notes())
-                continue
-            if command == "board":
+                self.show_help(levels[-1])
+            elif command == "rules":
+                print_notes(self.console, self.game.rules_text())
+            elif command == "board":
                 self.show_board(seat)
-                self.show_actions(actions)
-                continue
-            if command == "history":
-                self.show_history(seat, everything=True)
-                continue
-            if self.take(seat, entry, actions):
+                self.show_scores()
+                self.show_menu(levels[-1])
+            elif command == "history":
+                self.show_events(seat, everything=True)
+            elif command == "autopass":
+                self.auto_pass = not self.auto_pass
+                self.console.print("Reaction windows will be passed for you." if self.auto_pass
+                                   else "You will be asked in every reaction window.")
+            elif command == "back":
+                if len(levels) > 1:
+                    levels.pop()
+                self.show_menu(levels[-1])
+            elif command == "info" or command.startswith("info "):
+                self.show_info(entry[4:].strip(), levels[-1])
+            elif entry.isascii() and entry.isdigit():
+                chosen = self.pick(entry, levels[-1])
+                if chosen is None:
+                    continue
+                if "choices" in chosen:
+                    levels.append(chosen["choices"])
+                    self.console.print(f"[bold]{escape(chosen['label'])}[/bold] — choose (or [bold]back[/bold]):")
+                    self.show_menu(levels[-1])
+                elif self.act(seat, chosen["action"]):
+                    return
+            elif self.act(seat, self.by_text(entry, actions)):
                 return
 
-    def take(self, seat: int, entry: str, actions: Sequence[Action]) -> bool:
-        """Apply the action the entry means; on a bad entry say why and return False."""
-        chosen: Action | str = entry
-        if entry.isascii() and entry.isdigit():
-            if len(entry) > 6 or not 1 <= int(entry) <= len(actions):
-                shown = entry if len(entry) <= 6 else entry[:6] + "..."
-                self.console.print(f"[red]There is no action {shown}: choose 1 to {len(actions)}, "
-                                   f"or type help.[/red]")
-                return False
-            chosen = actions[int(entry) - 1]
-        else:
-            folded = " ".join(entry.split()).casefold()
-            for action in actions:
-                if str(action).casefold() == folded:
-                    chosen = action
-                    break
+    def pick(self, entry: str, entries: list[dict[str, Any]]) -> dict[str, Any] | None:
+        """The menu entry a number means, or None (and why) for a number that is none."""
+        if len(entry) > 6 or not 1 <= int(entry) <= len(entries):
+            shown = entry if len(entry) <= 6 else entry[:6] + "..."
+            self.console.print(f"[red]There is no action {shown}: choose 1 to {len(entries)}, "
+                               f"or type help.[/red]")
+            return None
+        return entries[int(entry) - 1]
+
+    @staticmethod
+    def by_text(entry: str, actions: Sequence[Action]) -> Action | str:
+        """The legal action whose text the entry is, whatever its case and spacing (else the entry)."""
+        folded = " ".join(entry.split()).casefold()
+        for action in actions:
+            if str(action).casefold() == folded:
+                return action
+        return entry
+
+    def act(self, seat: int, chosen: Action | str, note: str = "") -> bool:
+        """Apply an action and tell what came of it; on a refusal say why and return False."""
         try:
             self.state.apply(seat, chosen)
         except IllegalAction as error:
             self.console.print(f"[red]Not allowed — {escape(str(error))}[/red]")
             self.console.print("[dim]Type a number from the list, an action's text, or help.[/dim]")
             return False
+        if note:
+            self.console.print(f"  [dim]({escape(note)})[/dim]")
+        self.show_events(seat)
         if len(self.humans) >= 2 and self.state.is_sealed:
             self.console.print("Your choice is sealed.")
-        else:
-            self.console.print(f"  [dim]you:[/dim] {escape(str(chosen))}")
         return True
 
-    def show_help(self, actions: Sequence[Action]) -> None:
+    # ------------------------------------------------------------------ help and the catalog
+    def show_help(self, entries: list[dict[str, Any]]) -> None:
         self.console.print("[bold]Commands[/bold]")
         for command, meaning in COMMANDS:
             self.console.print(f"  [bold]{escape(command)}[/bold] — {escape(meaning)}")
         self.console.print("[bold]Your legal actions[/bold]")
-        self.show_actions(actions, described=True)
+        self.show_menu(entries, described=True)
+
+    def catalog(self) -> dict[str, dict[str, Any]]:
+        if self._catalog is None:
+            self._catalog = self.game.catalog(self.state.options)
+        return self._catalog
+
+    def show_info(self, what: str, entries: list[dict[str, Any]]) -> None:
+        """The catalog entry named by ``what``, or of the piece the numbered menu entry concerns."""
+        catalog = self.catalog()
+        if not what:
+            self.console.print("[dim]Type info and a name (info Battery) or the number of an action.[/dim]")
+            return
+        if what.isascii() and what.isdigit():
+            entry = self.pick(what, entries)
+            if entry is None:
+                return
+            text = entry.get("action") or entry["label"]
+            names = [name for name in sorted(catalog, key=len, reverse=True) if name.casefold() in text.casefold()]
+            if not names:
+                self.console.print(f"[dim]'{escape(text)}' names no card or piece; "
+                                   f"{escape(self.game.describe_action(text))}[/dim]")
+                return
+            what = names[0]
+        folded = what.casefold()
+        found = [name for name in catalog if name.casefold() == folded]
+        if not found:
+            found = [name for name in catalog if folded in name.casefold()]
+        if not found:
+            self.console.print(f"[red]Nothing in {escape(self.game.name)} is called '{escape(what[:60])}'.[/red]")
+            return
+        if len(found) > 1:
+            listed = ", ".join(sorted(found)[:20])
+            self.console.print(f"Which one? {escape(listed)}")
+            return
+        self.print_entry(found[0], catalog[found[0]])
+
+    def print_entry(self, name: str, entry: dict[str, Any]) -> None:
+        facts = [f"{key} {value}" for key, value in entry.items()
+                 if key not in ("kind", "text") and isinstance(value, (int, str)) and not isinstance(value, bool)]
+        head = f"[bold]{escape(name)}[/bold] [dim]({escape(str(entry.get('kind', '')))})[/dim]"
+        if facts:
+            head += "  " + escape(" · ".join(facts))
+        self.console.print(head)
+        width = max(40, min(self.console.width, 100) - 4)
+        for line in textwrap.wrap(str(entry.get("text", "")), width):
+            self.console.print(f"    {escape(line)}")

@@ -194,8 +194,8 @@ def test_two_humans_pass_the_keyboard_and_a_sealed_choice_stays_hidden(run):
     assert "Pass the keyboard to seat 0" in out
     seat_1_turn = out.split("Pass the keyboard to seat 1")[1]
     assert "screen cleared" in out.split("Pass the keyboard to seat 1")[0][-60:]
-    assert "seat 0 (human): commits a sealed choice" in seat_1_turn
-    assert "seat 0 (human): bid 1" not in seat_1_turn and "your_choice" not in seat_1_turn
+    assert "Seat 0 commits a sealed choice" in seat_1_turn
+    assert "Seat 0: bid 1" not in seat_1_turn and "your_choice" not in seat_1_turn
 
 
 def test_seats_set_the_player_count_when_players_is_omitted(run):

@@ -11,11 +11,14 @@
    the 1, score 1) or ``pass``; seats without a 1 are never asked; a reaction reopens the window.
 
 Hidden: hands (2 cards each), the deck order, and sealed bids until all have bid.
+
+Events: ``bids_revealed`` (everyone), ``die_rolled``, ``drawn`` (the card to its owner, "a card"
+to the others), ``scored``, ``round_started``.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from boardwright.engine import (
     Action,
@@ -76,10 +79,12 @@ class ToyState(State):
 
     def _resolve_sealed(self, choices: dict[int, Action]) -> None:
         self.bids = [choices[s].args[0] for s in range(self.players)]
+        self.tell("bids_revealed", {"bids": list(self.bids)})
         top = max(self.bids)
         if self.bids.count(top) == 1 and self.hands[self.bids.index(top)]:
             self.winner = self.bids.index(top)
             self.die = self.streams["dice"].randint(1, 6)
+            self.tell("die_rolled", {"seat": self.winner, "value": self.die})
             self.phase = "play"
             self.to_act = (self.winner,)
         else:
@@ -93,10 +98,13 @@ class ToyState(State):
             self.phase = "place"
         elif self.phase == "place":
             value = self.chosen
-            self.points[seat] += value if action is LOW else (value + self.die if value >= 5 else 0)
+            gained = value if action is LOW else (value + self.die if value >= 5 else 0)
+            self.points[seat] += gained
+            self.tell("scored", {"seat": seat, "points": gained})
             if self.deck:
                 self.hands[seat].append(self.deck.pop())
                 self.hands[seat].sort()
+                self.tell("drawn", {"seat": seat, "card": self.hands[seat][-1]}, to=(seat,), others={"seat": seat})
             self._open_window()
             return
         elif action is REACT:
@@ -127,6 +135,7 @@ class ToyState(State):
             self.to_act = ()
             return
         self.round += 1
+        self.tell("round_started", {"round": self.round})
         self._start_bidding()
 
     def _view(self, seat: int | None) -> dict[str, Any]:
@@ -144,6 +153,17 @@ class ToyState(State):
 
     def _redact(self, actor: int, action: Action, viewer: int | None) -> str:
         return str(action)
+
+    def _end_reason(self) -> str:
+        return "three rounds were played"
+
+    def _action_path(self, action: Action) -> tuple[str, ...]:
+        if action.kind == "bid":
+            return ("bid", str(action.args[0]))
+        return (str(action),)
+
+    def _pass_action(self, seat: int) -> Action | None:
+        return PASS if self.phase == "react" else None
 
     def _resample(self, seat: int, rng: Stream) -> None:
         others = [s for s in range(self.players) if s != seat]
@@ -191,6 +211,13 @@ class SealedSums(Game):
     max_players = 4
     options = (Option("unused", int, 0, "an option that only tests use", minimum=0, maximum=9),)
     state_class = ToyState
+    event_texts: ClassVar[dict[str, str]] = {
+        "bids_revealed": "the bids are revealed: {bids:list}",
+        "die_rolled": "{seat:seat} rolls a {value}",
+        "drawn": "{seat:seat} draws {card:card}",
+        "scored": "{seat:seat} scores {points:points}",
+        "round_started": "round {round} begins",
+    }
 
 
 GAME = SealedSums()
