@@ -288,14 +288,14 @@ def cmd_replay(args: argparse.Namespace, console: Console) -> int:
         for event in state.events(viewer, since=told):
             if event["kind"] != "acted":
                 console.print(f"  [dim]•[/dim] {coloured(event['text'])}")
-        told = len(state.events(viewer))
+        told += len(state.events(viewer, since=told))
         print_markup(console, game.render(state.view(viewer)))
     if state.is_over:
         scores = ", ".join(f"seat {seat}: {score:g}" for seat, score in enumerate(state.scores()))
         console.print(f"Final scores: {scores}; winners: {', '.join(map(str, state.winners()))}")
         for seat, entry in enumerate(state.score_breakdown()):
-            lines = "; ".join(f"{line['label']} {line['points']}" for line in entry["lines"])
-            console.print(f"  seat {seat}: {entry['total']} = {escape(lines)}", highlight=False)
+            made_of = "; ".join(f"{line['label']} {line['points']}" for line in entry["lines"])
+            console.print(f"  seat {seat}: {entry['total']} = {escape(made_of)}", highlight=False)
             if entry.get("tiebreak"):
                 console.print(f"  tie-break: {coloured(entry['tiebreak'])}")
     else:
