@@ -16,6 +16,7 @@ version, and every reader (``State.events``, determinization, the server) goes t
 The one-line English text of an event is written from its data by the game's templates
 (:attr:`Game.event_texts`), with :data:`TEXT` to fill them: ``{seat:seat}`` gives "seat 2",
 ``{cards:list}`` "Battery, Gear and Spring", ``{card:card}`` a name or "a card" when it is hidden.
+A field is a key of the data (no attribute or index paths); a key the data lack reads as ``None``.
 """
 
 from __future__ import annotations
@@ -132,5 +133,17 @@ def write(template: str | Callable[[Mapping[str, Any]], str] | None, kind: str,
     elif callable(template):
         text = template(data)
     else:
-        text = TEXT.vformat(template, (), data)
+        parts = _PARSED.get(template)
+        if parts is None:
+            parts = _PARSED[template] = list(TEXT.parse(template))
+        pieces = []
+        for literal, field, spec, _ in parts:
+            pieces.append(literal)
+            if field is not None:
+                pieces.append(TEXT.format_field(data.get(field), spec or ""))
+        text = "".join(pieces)
     return text[:1].upper() + text[1:]
+
+
+#: templates already parsed into (literal, field, spec, conversion) parts
+_PARSED: dict[str, list[tuple[str, str | None, str | None, str | None]]] = {}
