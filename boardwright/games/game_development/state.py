@@ -10,10 +10,11 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine import Action, IllegalAction, State, Stream
+from ...engine.events import listed
 from .actions import actions_for
 from .content import ABBREVIATIONS, ACTION, ACTION_ABILITIES, BUG, DEVELOPER, DOCUMENT, FEATURE, KINDS, TRADING, load
 from .rules import CREEP, DISCARD, LEADS, MAIN, OVER, PAY, Rules
-from .texts import milestone_rules
+from .texts import counted, lead_text, milestone_rules
 from .view import build_view
 
 
@@ -596,6 +597,86 @@ class GameDevelopmentState(Rules, State):
         tied = [s for s in range(self.players) if scores[s] == top]
         fewest = min(len(self.bugs[s]) for s in tied)
         return [s for s in tied if len(self.bugs[s]) == fewest]
+
+    def _end_reason(self) -> str:
+        return f"{self.content.milestones[-1].name}, the last milestone, is over"
+
+    def _score_breakdown(self) -> list[dict[str, Any]]:
+        """D9 line by line: the features, the extra points a Lead put on them, the bugs, E
+        Machete's doubling as its own line, and the developer points of the option; at the end,
+        how fewer bugs decided a tie for first (R16)."""
+        cards, titles = self.content.cards, self.content.titles
+        out: list[dict[str, Any]] = []
+        for seat in range(self.players):
+            lines: list[dict[str, Any]] = []
+            features = self.features[seat]
+            if features:
+                lines.append({"label": "Features: " + counted(cards[f].name for f in features),
+                              "points": sum(cards[f].points for f in features)})
+            extra = sum(self.bonus[seat])
+            if extra:
+                lines.append({"label": "Extra points a Lead ability put on features", "points": extra})
+            bugs = self.bugs[seat]
+            lost = sum(cards[b].points for b in bugs)
+            if bugs:
+                lines.append({"label": "Bugs: " + counted(cards[b].name for b in bugs),
+                              "points": -lost})
+            doubler = self.powers[seat].get("double-bugs", -1)
+            if doubler >= 0 and lost:
+                lines.append({"label": f"Bugs count double: {cards[doubler].name} is "
+                                       f"{titles[cards[doubler].kind]}", "points": -lost})
+            if self.options["developer_points"]:
+                devs = len(self.devs[seat])
+                leads = sum(1 for d in self.leads[seat] if d >= 0)
+                if devs:
+                    lines.append({"label": f"Developers, 1 point each ({devs})", "points": devs})
+                if leads:
+                    lines.append({"label": f"Leads, 1 more point each ({leads})", "points": leads})
+            if not lines:
+                lines.append({"label": "Nothing in play", "points": 0})
+            out.append({"total": sum(line["points"] for line in lines), "lines": lines})
+        if self.is_over:
+            self.explain_tiebreak(out)
+        return out
+
+    def explain_tiebreak(self, breakdown: list[dict[str, Any]]) -> None:
+        """D9: a tie for most points goes to fewer bugs, then it is shared."""
+        scores = [entry["total"] for entry in breakdown]
+        top = max(scores)
+        tied = [s for s in range(self.players) if scores[s] == top]
+        if len(tied) < 2:
+            return
+        winners = self.winners()
+        counts = listed(f"seat {s} has {len(self.bugs[s])} bug{'' if len(self.bugs[s]) == 1 else 's'}"
+                        for s in tied)
+        if len(winners) == 1:
+            result = f"seat {winners[0]} wins"
+        elif len(winners) < len(tied):
+            result = f"{listed(f'seat {s}' for s in winners)} share the win"
+        else:
+            result = "the win is shared"
+        sentence = (f"{listed(f'Seat {s}' if i == 0 else f'seat {s}' for i, s in enumerate(tied))} tied "
+                    f"on {top} points; a tie goes to fewer bugs: {counts}, so {result}.")
+        for s in tied:
+            breakdown[s]["tiebreak"] = sentence
+
+    def _action_path(self, action: Action) -> tuple[str, ...]:
+        """Menus: a bug or Trading Ideas, then the player it targets; Source Control Conflict, then
+        the player, then the feature; a Lead title offered with the developer's ability."""
+        kind, args = action.kind, action.args
+        cards = self.content.cards
+        if kind == "bug" or (kind == "action" and len(args) == 2):
+            return (f"play {cards[args[0]].name}", f"on seat {args[1]}")
+        if kind == "action" and len(args) == 3:
+            feature = cards[args[2]]
+            return (f"play {cards[args[0]].name}", f"on seat {args[1]}",
+                    f"{feature.name} ({feature.points} points)")
+        if kind == "lead":
+            dev = cards[args[0]]
+            ability = lead_text(dev, self.content)
+            return (f"{dev.name} as {self.content.titles[dev.kind]}"
+                    + (f": Lead ability, {ability}" if ability else ", no Lead ability"),)
+        return (str(action),)
 
     # ------------------------------------------------------------------ hidden information
     def _view(self, seat: int | None) -> dict[str, Any]:

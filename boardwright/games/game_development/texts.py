@@ -8,7 +8,8 @@ user's own card list is described the same way as ours.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from ...engine.events import TEXT, listed
@@ -118,7 +119,14 @@ def short_text(card: Card, content: Content) -> str:
     if card.type == "action":
         return ACTION_TEXTS[card.effect]
     text = FEATURE_TEXTS[card.effect] if card.type == "feature" else BUG_TEXTS[card.effect]
-    return text.rstrip(".")
+    return text[:1].lower() + text[1:].rstrip(".")
+
+
+def counted(names: Iterable[str]) -> str:
+    """``["Save System", "Pause Menu", "Save System"]`` as "Save System twice and Pause Menu"."""
+    counts = Counter(names)
+    return listed(name if count == 1 else f"{name} {'twice' if count == 2 else f'{count} times'}"
+                  for name, count in counts.items())
 
 
 def milestone_rules(milestone: Milestone, hand_size: int) -> list[str]:
