@@ -200,16 +200,22 @@ def _leads(data: Mapping[str, Any]) -> str:
 
 
 def _crunch(data: Mapping[str, Any]) -> str:
+    def went(names: list[str], where: str, noun: str = "") -> str:
+        one = len(names) == 1
+        noun = f" as {'a ' + noun if one else noun + 's'}" if noun else ""
+        return f"{listed(names)} {'goes' if one else 'go'} {where}{noun}" if where[0] == "t" else \
+            f"{listed(names)} {'comes' if one else 'come'} into play{noun}"
+
     text = f"Crunch Mode reveals {listed(data['cards'])} for seat {data['seat']}"
     parts = []
     if data["features"]:
-        parts.append(f"{listed(data['features'])} come into play as features")
+        parts.append(went(data["features"], "into play", "feature"))
     if data["bugs"]:
-        parts.append(f"{listed(data['bugs'])} come into play as bugs")
+        parts.append(went(data["bugs"], "into play", "bug"))
     if data["discarded"]:
-        parts.append(f"{listed(data['discarded'])} go to the discard pile (neither features nor bugs)")
+        parts.append(went(data["discarded"], "to the discard pile") + " (neither features nor bugs)")
     if data["blocked"]:
-        parts.append(f"{listed(data['blocked'])} go to the discard pile because {data['blocked_by']} "
+        parts.append(went(data["blocked"], "to the discard pile") + f" because {data['blocked_by']} "
                      f"stops seat {data['seat']} adding features")
     return text + (": " + "; ".join(parts) if parts else "") + "."
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from rich.markup import escape
 
-from .content import ABBREVIATIONS, KINDS
+from .content import ABBREVIATIONS, KINDS, load
 from .rules import CREEP, LEADS
 from .texts import CARD_KINDS, cost_text, lead_text, short_text
 
@@ -220,6 +220,14 @@ def hand_line(card: dict[str, Any]) -> str:
 def describe_action(text: str) -> str:
     """A one-line explanation of an action text."""
     verb, _, rest = text.partition(" ")
+    if verb == "lead":
+        content = load()     # the text alone names no content file: our card list describes it
+        dev = content.by_name.get(rest)
+        if dev is not None and content.cards[dev].type == "developer":
+            card = content.cards[dev]
+            ability = lead_text(card, content)
+            return (f"make {rest} your {content.titles[card.kind]}: "
+                    + (f"its Lead ability works from now on ({ability})" if ability else "it has no Lead ability"))
     if verb == "play":
         if " of seat " in rest:
             target, _, seat = rest.rpartition(" of seat ")
