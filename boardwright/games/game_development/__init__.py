@@ -37,6 +37,7 @@ class GameDevelopment(Game):
     state_class = GameDevelopmentState
     notes = "docs/games/game-development.md"
     bot = "boardwright.games.game_development.bot:HeuristicBot"
+    quick_reference = "rules.md"
     event_texts = EVENT_TEXTS
 
     def _catalog(self, options: Mapping[str, Any]) -> dict[str, dict[str, Any]]:

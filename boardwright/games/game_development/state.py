@@ -670,7 +670,7 @@ class GameDevelopmentState(Rules, State):
         if kind == "action" and len(args) == 3:
             feature = cards[args[2]]
             return (f"play {cards[args[0]].name}", f"on seat {args[1]}",
-                    f"{feature.name} ({feature.points} points)")
+                    f"{feature.name} ({feature.points} point{'' if feature.points == 1 else 's'})")
         if kind == "lead":
             dev = cards[args[0]]
             ability = lead_text(dev, self.content)

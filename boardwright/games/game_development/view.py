@@ -224,9 +224,9 @@ def describe_action(text: str) -> str:
         content = load()     # the text alone names no content file: our card list describes it
         dev = content.by_name.get(rest)
         if dev is not None and content.cards[dev].type == "developer":
-            card = content.cards[dev]
-            ability = lead_text(card, content)
-            return (f"make {rest} your {content.titles[card.kind]}: "
+            developer = content.cards[dev]
+            ability = lead_text(developer, content)
+            return (f"make {rest} your {content.titles[developer.kind]}: "
                     + (f"its Lead ability works from now on ({ability})" if ability else "it has no Lead ability"))
     if verb == "play":
         if " of seat " in rest:
