@@ -88,8 +88,8 @@ class Rules:
     def tell_drawn(self, seat: int, drawn: list[int], dealt: bool) -> None:
         if drawn and self.telling:
             cards = self.content.cards
-            self.tell("drew", {"seat": seat, "cards": [cards[c].name for c in drawn], "dealt": dealt},
-                      to=(seat,), others={"seat": seat, "n": len(drawn), "dealt": dealt})
+            self.tell("dealt" if dealt else "drew", {"seat": seat, "cards": [cards[c].name for c in drawn]},
+                      to=(seat,), others={"seat": seat, "n": len(drawn)})
 
     def reshuffle_discard_pile(self) -> None:
         """D1: the discard pile becomes the deck, shuffled."""

@@ -112,13 +112,12 @@ class GameDevelopmentState(Rules, State):
         self.point_bonus = 0
         self.pool = [0, 0, 0, 0]
         milestone = self.content.milestones[self.milestone]
-        if self.telling:
+        if not self.played and self.telling:
             turns = self.turns[self.milestone]
-            if not self.played and self.round == turns:
-                final = self.milestone + 1 == len(self.content.milestones)
-                self.tell("final_round" if final else "last_round", {"milestone": milestone.name})
-            self.tell("turn_started", {"seat": seat, "round": self.round, "turns": turns,
-                                       "milestone": milestone.name})
+            last = "" if self.round < turns else (
+                "final" if self.milestone + 1 == len(self.content.milestones) else "last")
+            self.tell("round_started", {"round": self.round, "turns": turns, "milestone": milestone.name,
+                                        "seat": seat, "last": last})
         if milestone.refill or self.options["draw"] == "refill":
             self.draw(seat, max(0, self.hand_size - len(self.hands[seat])))
         else:

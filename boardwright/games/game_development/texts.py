@@ -170,11 +170,14 @@ def catalog(content: Content) -> dict[str, dict[str, Any]]:
 
 
 # ---------------------------------------------------------------------- event texts
-def _drew(data: Mapping[str, Any]) -> str:
-    verb = "is dealt" if data.get("dealt") else "draws"
+def _drew(data: Mapping[str, Any], verb: str = "draws") -> str:
     if "cards" in data:
         return f"seat {data['seat']} {verb} {listed(data['cards'])}"
     return f"seat {data['seat']} {verb} {TEXT.format_field(data['n'], 'plural card')}"
+
+
+def _dealt(data: Mapping[str, Any]) -> str:
+    return _drew(data, "is dealt")
 
 
 def _milestone(data: Mapping[str, Any]) -> str:
@@ -233,6 +236,13 @@ def _extra(data: Mapping[str, Any]) -> str:
             f"({listed(data['why'])})")
 
 
+def _round(data: Mapping[str, Any]) -> str:
+    text = f"round {data['round']} of {data['turns']} of {data['milestone']} begins with seat {data['seat']}"
+    if data["last"] == "final":
+        return f"final round: {text}; the game ends after it"
+    return f"last {text}" if data["last"] else text
+
+
 def _leads_choice(data: Mapping[str, Any]) -> str:
     return (f"{TEXT.format_field(data['seats'], 'seats')} choose in secret which "
             f"{data['developer_kind']} becomes {data['title']}")
@@ -241,10 +251,9 @@ def _leads_choice(data: Mapping[str, Any]) -> str:
 EVENT_TEXTS: dict[str, str | Callable[[Mapping[str, Any]], str]] = {
     "milestone_started": _milestone,
     "counters_given": _counters,
-    "turn_started": "seat {seat}'s turn: round {round} of {turns} of {milestone}",
-    "last_round": "last round of {milestone}",
-    "final_round": "final round: the game ends after this round of {milestone}",
+    "round_started": _round,
     "drew": _drew,
+    "dealt": _dealt,
     "deck_reshuffled": "the discard pile ({n:plural card}) is shuffled to make a new deck",
     "deck_empty": "the deck and the discard pile are empty: seat {seat} draws no more",
     "must_discard": "seat {seat} holds too many cards and discards {n:plural card} down to {limit}",

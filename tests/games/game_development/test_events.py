@@ -186,8 +186,8 @@ def test_a_new_milestone_deals_named_cards_to_their_owner_and_its_last_round_is_
     assert any(t.startswith("RTM begins (milestone 5 of 5, 2 rounds)") and t.endswith(
         "Rules: no features may be played; bugs cost 1 more of each resource to destroy.")
         for t in texts[None])
-    dealt = [e for e in events_of(state, 0, "drew") if e["dealt"] and e["seat"] == 0][-1]
+    dealt = [e for e in events_of(state, 0, "dealt") if e["seat"] == 0][-1]
     assert dealt["private"] and len(dealt["cards"]) == 5
     assert "Seat 0 is dealt 5 cards" in texts[1]
     texts = told(state, lambda: (finish_turn(state), finish_turn(state)))
-    assert "Final round: the game ends after this round of RTM" in texts[None]
+    assert "Final round: round 2 of 2 of RTM begins with seat 0; the game ends after it" in texts[None]
