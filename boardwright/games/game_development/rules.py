@@ -87,8 +87,9 @@ class Rules:
 
     def tell_drawn(self, seat: int, drawn: list[int], dealt: bool) -> None:
         if drawn and self.telling:
-            cards = self.content.cards
-            self.tell("dealt" if dealt else "drew", {"seat": seat, "cards": [cards[c].name for c in drawn]},
+            names = self.content.names
+            self.tell("dealt" if dealt else "drew",
+                      {"seat": seat, "cards": [names[drawn[0]]] if len(drawn) == 1 else [names[c] for c in drawn]},
                       to=(seat,), others={"seat": seat, "n": len(drawn)})
 
     def reshuffle_discard_pile(self) -> None:
