@@ -138,7 +138,7 @@ def render(view: dict[str, Any]) -> str:
     with each card's kind, cost, points and rule, and what the turn has used."""
     lines = [f"[bold]Game Development[/bold] — {escape(view['milestone'])} "
              f"(milestone {view['milestone_number']} of {len(view['milestones'])}), "
-             f"turn {view['turn']} of {view['turns']}, "
+             f"round {view['turn']} of {view['turns']}, "
              f"deck {view['deck_size']}, discard {len(view['discard_pile'])}"]
     for seat, player in enumerate(view["players"]):
         marker = "▶" if seat in view["to_act"] else " "

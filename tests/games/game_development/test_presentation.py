@@ -155,7 +155,7 @@ def test_the_board_shows_each_hand_card_with_kind_cost_points_and_rule_and_no_in
         "Build Breaker −1 (destroy: 1 Prog; its owner may not add any new features)",
         "Lead abilities: Wild W: each counter removed from this developer to pay a feature's cost",
         "E Machete: this developer gets twice as many counters",
-        "Beta (milestone 4 of 5), turn 1 of 3",
+        "Beta (milestone 4 of 5), round 1 of 3",
     ):
         assert text in board, text
     for internal in ("None", "{", "_", "feature-yield", "double-bugs", "kind="):
