@@ -8,10 +8,13 @@ rulings D1–D9; our own rulings are in docs/games/game-development.md.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from ...engine import Game, Option
+from .content import load
 from .state import GameDevelopmentState
+from .texts import EVENT_TEXTS, catalog
 from .view import describe_action, render
 
 
@@ -34,6 +37,11 @@ class GameDevelopment(Game):
     state_class = GameDevelopmentState
     notes = "docs/games/game-development.md"
     bot = "boardwright.games.game_development.bot:HeuristicBot"
+    quick_reference = "rules.md"
+    event_texts = EVENT_TEXTS
+
+    def _catalog(self, options: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
+        return catalog(load(options.get("content")))
 
     def render(self, view: dict[str, Any]) -> str:
         return render(view)

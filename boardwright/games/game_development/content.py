@@ -116,6 +116,7 @@ class Content:
     no_features: frozenset[int]            # bugs that say "You may not add any new features"
     bug_ids: frozenset[int]                # every bug
     costs: tuple[tuple[tuple[int, ...], ...], ...]   # [milestone][card] -> flat cost with its change
+    names: tuple[str, ...] = ()            # card id -> name (for the events, built cheaply)
 
 
 def parse_cost(file: str, entry: str, texts: list[str]) -> tuple[tuple[int, int], ...]:
@@ -191,7 +192,7 @@ def build(file: str, data: dict[str, list[dict]]) -> Content:
                    tuple(c.id for c in cards if c.deck == "production"),
                    tuple(c.kind for c in cards), tuple(role(c) for c in cards),
                    frozenset(c.id for c in cards if c.type == "bug" and c.effect == "no-features"),
-                   frozenset(c.id for c in cards if c.type == "bug"), costs)
+                   frozenset(c.id for c in cards if c.type == "bug"), costs, tuple(c.name for c in cards))
 
 
 def role(card: Card) -> int:

@@ -8,6 +8,7 @@ Rulings cited: D1–D9 (shared/rules/RULINGS.md) and ours, R1–R16 (docs/games/
 from __future__ import annotations
 
 from bisect import insort
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from .content import ART, LD, PROG
@@ -61,21 +62,39 @@ class Rules:
     need: list[int]
     streams: Streams
     powers: list[dict[str, int]]
+    telling: bool
+    tell: Callable[..., None]
 
     # ------------------------------------------------------------------ cards in hand and deck
-    def draw(self, seat: int, count: int) -> None:
-        """Draw ``count`` cards; an empty deck is refilled by shuffling the discard pile (D1)."""
+    def draw(self, seat: int, count: int, dealt: bool = False) -> None:
+        """Draw ``count`` cards; an empty deck is refilled by shuffling the discard pile (D1).
+        The drawer is told which cards, the others how many."""
         deck = self.deck
         hand = self.hands[seat]
+        drawn: list[int] = []
         for _ in range(count):
             if not deck:
+                self.tell_drawn(seat, drawn, dealt)
+                drawn = []
                 if not self.discard:
+                    self.tell("deck_empty", {"seat": seat})
                     return
                 self.reshuffle_discard_pile()
-            insort(hand, deck.pop())
+            card = deck.pop()
+            insort(hand, card)
+            drawn.append(card)
+        self.tell_drawn(seat, drawn, dealt)
+
+    def tell_drawn(self, seat: int, drawn: list[int], dealt: bool) -> None:
+        if drawn and self.telling:
+            names = self.content.names
+            self.tell("dealt" if dealt else "drew",
+                      {"seat": seat, "cards": [names[drawn[0]]] if len(drawn) == 1 else [names[c] for c in drawn]},
+                      to=(seat,), others={"seat": seat, "n": len(drawn)})
 
     def reshuffle_discard_pile(self) -> None:
         """D1: the discard pile becomes the deck, shuffled."""
+        self.tell("deck_reshuffled", {"n": len(self.discard)})
         self.deck.extend(self.discard)
         self.discard.clear()
         self.streams["deck"].shuffle(self.deck)
@@ -88,9 +107,12 @@ class Rules:
         """
         hand = self.hands[giver]
         if not hand:
+            self.tell("took_nothing", {"taker": taker, "giver": giver})
             return
         card = hand.pop(self.streams["hands"].below(len(hand)))
         insort(self.hands[taker], card)
+        self.tell("took", {"taker": taker, "giver": giver, "card": self.content.cards[card].name},
+                  to=(taker, giver), others={"taker": taker, "giver": giver, "card": None})
         known = self.known
         for viewer in range(self.players):
             if viewer == taker:
@@ -290,14 +312,17 @@ class Rules:
         counters = self.counters[seat]
         for i, count in enumerate(counters):
             counters[i] = count - 2 if count > 2 else 0
+        self.tell("crunch_counters", {"seat": seat})
         cards = self.content.cards
         may_add = self.may_add_features(seat)   # the state before the reveal (R8)
+        revealed: list[int] = []
         for _ in range(5):
             if not self.deck:
                 if not self.discard:
                     break
                 self.reshuffle_discard_pile()
             card = self.deck.pop()
+            revealed.append(card)
             kind = cards[card].type
             if kind == "bug":
                 self.bugs[seat].append(card)
@@ -306,17 +331,39 @@ class Rules:
                 self.bonus[seat].append(0)
             else:
                 self.discard.append(card)
+        if self.telling:
+            self.tell_crunch(seat, revealed, may_add)
+
+    def tell_crunch(self, seat: int, revealed: list[int], may_add: bool) -> None:
+        """Every card Crunch Mode revealed, where it went and why; a bug that now stops its
+        player adding features is told apart."""
+        cards = self.content.cards
+        names = {t: [cards[c].name for c in revealed if cards[c].type == t] for t in ("feature", "bug")}
+        blocker = next((cards[b].name for b in self.bugs[seat] if b in self.content.no_features), None)
+        self.tell("crunch_revealed", {
+            "seat": seat, "cards": [cards[c].name for c in revealed],
+            "features": names["feature"] if may_add else [], "bugs": names["bug"],
+            "discarded": [cards[c].name for c in revealed if cards[c].type not in ("feature", "bug")],
+            "blocked": [] if may_add else names["feature"], "blocked_by": None if may_add else blocker})
+        if may_add:
+            for c in revealed:
+                if c in self.content.no_features:
+                    self.tell("features_blocked", {"seat": seat, "bug": cards[c].name})
+                    break
 
     def raise_morale(self, seat: int) -> None:
         """Add a counter to each of your developers."""
         counters = self.counters[seat]
         for i in range(len(counters)):
             counters[i] += 1
+        self.tell("morale_raised", {"seat": seat})
 
     def source_control_conflict(self, target: int, feature: int) -> None:
         """Destroy target feature (R9: of several copies, the one worth most)."""
         owned, bonus = self.features[target], self.bonus[target]
         best = max((i for i, f in enumerate(owned) if f == feature), key=lambda i: bonus[i])
+        self.tell("feature_destroyed", {"seat": target, "feature": self.content.cards[feature].name,
+                                        "points": self.content.cards[feature].points + bonus[best]})
         del owned[best]
         del bonus[best]
         self.discard.append(feature)

@@ -10,9 +10,11 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine import Action, IllegalAction, State, Stream
+from ...engine.events import listed
 from .actions import actions_for
-from .content import ACTION, ACTION_ABILITIES, BUG, DEVELOPER, DOCUMENT, FEATURE, KINDS, TRADING, load
+from .content import ABBREVIATIONS, ACTION, ACTION_ABILITIES, BUG, DEVELOPER, DOCUMENT, FEATURE, KINDS, TRADING, load
 from .rules import CREEP, DISCARD, LEADS, MAIN, OVER, PAY, Rules
+from .texts import counted, lead_text, milestone_rules
 from .view import build_view
 
 
@@ -79,11 +81,23 @@ class GameDevelopmentState(Rules, State):
             hand.clear()
         self.known = [[[] for _ in range(self.players)] for _ in range(self.players)]
         self.streams["deck"].shuffle(self.deck)
+        if self.telling:
+            self.tell("milestone_started", {
+                "milestone": milestone.name, "number": index + 1, "of": len(self.content.milestones),
+                "turns": self.turns[index], "first": self.first,
+                "deck": "shuffled" if previous is not None and previous.deck == milestone.deck else "new",
+                "deck_name": milestone.deck.capitalize(),
+                "rules": milestone_rules(milestone, self.hand_size)})
         for i in range(self.players):
-            self.draw((self.first + i) % self.players, self.hand_size)
+            self.draw((self.first + i) % self.players, self.hand_size, dealt=True)
         if index:
+            cards = self.content.cards
             for seat in range(self.players):
                 self.counters[seat] = [self.starting_counters(seat, d) for d in self.devs[seat]]
+                if self.devs[seat]:
+                    self.tell("counters_given", {"seat": seat, "milestone": milestone.name,
+                                                 "developers": [cards[d].name for d in self.devs[seat]],
+                                                 "counters": list(self.counters[seat])})
         self.begin_turn(self.first)
 
     def begin_turn(self, seat: int) -> None:
@@ -97,7 +111,14 @@ class GameDevelopmentState(Rules, State):
         self.creep = 0
         self.point_bonus = 0
         self.pool = [0, 0, 0, 0]
-        if self.content.milestones[self.milestone].refill or self.options["draw"] == "refill":
+        milestone = self.content.milestones[self.milestone]
+        if not self.played and self.telling:
+            turns = self.turns[self.milestone]
+            last = "" if self.round < turns else (
+                "final" if self.milestone + 1 == len(self.content.milestones) else "last")
+            self.tell("round_started", {"round": self.round, "turns": turns, "milestone": milestone.name,
+                                        "seat": seat, "last": last})
+        if milestone.refill or self.options["draw"] == "refill":
             self.draw(seat, max(0, self.hand_size - len(self.hands[seat])))
         else:
             self.draw(seat, 1)
@@ -107,6 +128,8 @@ class GameDevelopmentState(Rules, State):
         """D1: unspent resources vanish; discard down to 5; then Feature Creep's bugs."""
         self.pool = [0, 0, 0, 0]
         if len(self.hands[self.active]) > self.hand_size:
+            self.tell("must_discard", {"seat": self.active, "n": len(self.hands[self.active]) - self.hand_size,
+                                       "limit": self.hand_size})
             self.phase = DISCARD
             self.to_act = (self.active,)
         else:
@@ -120,6 +143,7 @@ class GameDevelopmentState(Rules, State):
         while self.creep:
             self.creep -= 1
             self.creep_queue = [s for s in ((me + i) % n for i in range(1, n)) if self.has_bug_in_hand(s)]
+            self.tell("bug_round", {"seat": me})
             self.pass_over(me)
             if self.creep_queue:
                 self.phase = CREEP
@@ -136,9 +160,13 @@ class GameDevelopmentState(Rules, State):
         n, shown = self.players, self.creep_shown
         asked = self.creep_queue[0] if self.creep_queue else self.active
         s = (after + 1) % n
+        passed = []
         while s != asked:
             shown[s] = -1
+            passed.append(s)
             s = (s + 1) % n
+        if passed:
+            self.tell("no_bug", {"seats": passed})
         if asked != self.active:
             shown[asked] = 1
 
@@ -201,6 +229,8 @@ class GameDevelopmentState(Rules, State):
                 elif mine:
                     choosers.append(seat)
             if choosers:
+                self.tell("leads_choice", {"seats": choosers, "developer_kind": KINDS[k],
+                                           "title": self.content.titles[k]})
                 self.phase = LEADS
                 self.lead_kind = k
                 self.open_sealed(tuple(choosers))
@@ -211,6 +241,12 @@ class GameDevelopmentState(Rules, State):
                     self.leads[seat][k] = dev
                     chosen[k] = -1
         self.refresh_powers()
+        if self.telling:
+            cards, titles = self.content.cards, self.content.titles
+            for seat in range(self.players):
+                leads = [(k, d) for k, d in enumerate(self.leads[seat]) if d >= 0]
+                self.tell("leads_revealed", {"seat": seat, "developers": [cards[d].name for _, d in leads],
+                                             "titles": [titles[k] for k, _ in leads]})
         self.next_milestone()
 
     def refresh_powers(self) -> None:
@@ -391,6 +427,8 @@ class GameDevelopmentState(Rules, State):
         elif kind == "bug":
             card_id, target = action.args
             self.from_hand(seat, card_id)
+            if card_id in self.content.no_features and self.may_add_features(target):
+                self.tell("features_blocked", {"seat": target, "bug": self.content.cards[card_id].name})
             self.bugs[target].append(card_id)
             if self.phase == CREEP:
                 self.creep_shown[seat] = 0      # it held a bug; it may hold no other
@@ -430,6 +468,7 @@ class GameDevelopmentState(Rules, State):
             self.trading_ideas(seat, args[1])
         elif effect == "feature-creep":
             self.creep += 1
+            self.tell("feature_creep", {"seat": seat})
         elif effect == "crunch-mode":
             self.crunch_mode(seat)
         elif effect == "raise-morale":
@@ -443,7 +482,10 @@ class GameDevelopmentState(Rules, State):
         index = self.devs[seat].index(dev)
         if self.phase == PAY:  # Beastmode B / Mickey M: 2 counters for one LD / Art resource
             self.counters[seat][index] -= 2
-            self.pool[self.conversion(seat, dev)] += 1
+            target = self.conversion(seat, dev)
+            self.pool[target] += 1
+            self.tell("converted", {"seat": seat, "developer": self.content.cards[dev].name,
+                                    "resource": ABBREVIATIONS[target]})
             self.after_payment_step(seat)
             return
         card = self.content.cards[dev]
@@ -452,17 +494,21 @@ class GameDevelopmentState(Rules, State):
                 self.actions_left -= 1
                 if effect == "feature-point":
                     self.point_bonus += 1
+                    self.tell("point_bonus", {"seat": seat, "developer": card.name, "bonus": self.point_bonus})
                 else:
                     self.counters[seat][index] += 1
+                    self.tell("counter_added", {"seat": seat, "developer": card.name})
                 return
             if effect == "boost-others" and self.booster < 0 and self.counters[seat][index] >= 2:
                 self.counters[seat][index] -= 2
                 self.booster = dev
+                self.tell("boosted", {"seat": seat, "developer": card.name})
                 return
             if effect == "extra-action" and not self.wishing_used and self.counters[seat][index] >= 2:
                 self.counters[seat][index] -= 2
                 self.actions_left += 1
                 self.wishing_used = True
+                self.tell("extra_action", {"seat": seat, "developer": card.name})
                 return
 
     # ------------------------------------------------------------------ paying a cost
@@ -479,8 +525,23 @@ class GameDevelopmentState(Rules, State):
         index = self.devs[seat].index(dev)
         self.counters[seat][index] -= 1
         for_bug = self.content.cards[self.pay_card].type == "bug"
-        self.pool[self.content.cards[dev].kind] += self.resource_yield(seat, dev, for_bug)
+        amount = self.resource_yield(seat, dev, for_bug)
+        kind = self.content.cards[dev].kind
+        self.pool[kind] += amount
+        if amount > 1 and self.telling:
+            self.tell_extra_resource(seat, dev, amount, for_bug)
         self.after_payment_step(seat)
+
+    def tell_extra_resource(self, seat: int, dev: int, amount: int, for_bug: bool) -> None:
+        """Why one counter generated more than one resource (a Lead's yield, Bioshock B's boost)."""
+        cards = self.content.cards
+        why = []
+        if self.powers[seat].get("bug-yield" if for_bug else "feature-yield", -1) == dev:
+            why.append(f"{cards[dev].name}'s Lead ability")
+        if self.booster >= 0 and dev != self.booster:
+            why.append(f"{cards[self.booster].name}'s boost")
+        self.tell("extra_resource", {"seat": seat, "developer": cards[dev].name, "amount": amount,
+                                     "resource": ABBREVIATIONS[cards[dev].kind], "why": why})
 
     def after_payment_step(self, seat: int) -> None:
         if self.settle():
@@ -490,13 +551,20 @@ class GameDevelopmentState(Rules, State):
         """The cost is paid: the feature comes into play (with Jurassic J's extra points), or the
         bug is destroyed (to the discard pile)."""
         card = self.pay_card
+        name = self.content.cards[card].name
         if self.content.cards[card].type == "feature":
             self.features[seat].append(card)
             self.bonus[seat].append(self.point_bonus)
+            self.tell("feature_built", {"seat": seat, "feature": name,
+                                        "points": self.content.cards[card].points + self.point_bonus,
+                                        "extra": self.point_bonus})
             self.point_bonus = 0
         else:
             self.bugs[seat].remove(card)
             self.discard.append(card)
+            self.tell("bug_destroyed", {"seat": seat, "bug": name})
+            if card in self.content.no_features and self.may_add_features(seat):
+                self.tell("features_unblocked", {"seat": seat})
         self.pay_card = -1
         self.need = []
         self.phase = MAIN
@@ -528,6 +596,86 @@ class GameDevelopmentState(Rules, State):
         tied = [s for s in range(self.players) if scores[s] == top]
         fewest = min(len(self.bugs[s]) for s in tied)
         return [s for s in tied if len(self.bugs[s]) == fewest]
+
+    def _end_reason(self) -> str:
+        return f"{self.content.milestones[-1].name}, the last milestone, is over"
+
+    def _score_breakdown(self) -> list[dict[str, Any]]:
+        """D9 line by line: the features, the extra points a Lead put on them, the bugs, E
+        Machete's doubling as its own line, and the developer points of the option; at the end,
+        how fewer bugs decided a tie for first (R16)."""
+        cards, titles = self.content.cards, self.content.titles
+        out: list[dict[str, Any]] = []
+        for seat in range(self.players):
+            lines: list[dict[str, Any]] = []
+            features = self.features[seat]
+            if features:
+                lines.append({"label": "Features: " + counted(cards[f].name for f in features),
+                              "points": sum(cards[f].points for f in features)})
+            extra = sum(self.bonus[seat])
+            if extra:
+                lines.append({"label": "Extra points a Lead ability put on features", "points": extra})
+            bugs = self.bugs[seat]
+            lost = sum(cards[b].points for b in bugs)
+            if bugs:
+                lines.append({"label": "Bugs: " + counted(cards[b].name for b in bugs),
+                              "points": -lost})
+            doubler = self.powers[seat].get("double-bugs", -1)
+            if doubler >= 0 and lost:
+                lines.append({"label": f"Bugs count double: {cards[doubler].name} is "
+                                       f"{titles[cards[doubler].kind]}", "points": -lost})
+            if self.options["developer_points"]:
+                devs = len(self.devs[seat])
+                leads = sum(1 for d in self.leads[seat] if d >= 0)
+                if devs:
+                    lines.append({"label": f"Developers, 1 point each ({devs})", "points": devs})
+                if leads:
+                    lines.append({"label": f"Leads, 1 more point each ({leads})", "points": leads})
+            if not lines:
+                lines.append({"label": "Nothing in play", "points": 0})
+            out.append({"total": sum(line["points"] for line in lines), "lines": lines})
+        if self.is_over:
+            self.explain_tiebreak(out)
+        return out
+
+    def explain_tiebreak(self, breakdown: list[dict[str, Any]]) -> None:
+        """D9: a tie for most points goes to fewer bugs, then it is shared."""
+        scores = [entry["total"] for entry in breakdown]
+        top = max(scores)
+        tied = [s for s in range(self.players) if scores[s] == top]
+        if len(tied) < 2:
+            return
+        winners = self.winners()
+        counts = listed(f"seat {s} has {len(self.bugs[s])} bug{'' if len(self.bugs[s]) == 1 else 's'}"
+                        for s in tied)
+        if len(winners) == 1:
+            result = f"seat {winners[0]} wins"
+        elif len(winners) < len(tied):
+            result = f"{listed(f'seat {s}' for s in winners)} share the win"
+        else:
+            result = "the win is shared"
+        sentence = (f"{listed(f'Seat {s}' if i == 0 else f'seat {s}' for i, s in enumerate(tied))} tied "
+                    f"on {top} points; a tie goes to fewer bugs: {counts}, so {result}.")
+        for s in tied:
+            breakdown[s]["tiebreak"] = sentence
+
+    def _action_path(self, action: Action) -> tuple[str, ...]:
+        """Menus: a bug or Trading Ideas, then the player it targets; Source Control Conflict, then
+        the player, then the feature; a Lead title offered with the developer's ability."""
+        kind, args = action.kind, action.args
+        cards = self.content.cards
+        if kind == "bug" or (kind == "action" and len(args) == 2):
+            return (f"play {cards[args[0]].name}", f"on seat {args[1]}")
+        if kind == "action" and len(args) == 3:
+            feature = cards[args[2]]
+            return (f"play {cards[args[0]].name}", f"on seat {args[1]}",
+                    f"{feature.name} ({feature.points} point{'' if feature.points == 1 else 's'})")
+        if kind == "lead":
+            dev = cards[args[0]]
+            ability = lead_text(dev, self.content)
+            return (f"{dev.name} as {self.content.titles[dev.kind]}"
+                    + (f": Lead ability, {ability}" if ability else ", no Lead ability"),)
+        return (str(action),)
 
     # ------------------------------------------------------------------ hidden information
     def _view(self, seat: int | None) -> dict[str, Any]:

@@ -26,7 +26,7 @@ def test_the_board_shows_developers_with_counters_leads_features_bugs_milestone_
     state = at_milestone("Beta", developers={0: ["Killer K"]}, leads=["Killer K"])
     put_in_play(state, 0, features=["Boss Fight"], bugs=["Memory Leak"])
     board = GAME.render(state.view(0))
-    for text in ("Beta", "turn 1 of 3", "Killer K (Art, 4)", "Lead Artist", "Boss Fight +5",
+    for text in ("Beta", "round 1 of 3", "Killer K (Art, 4)", "Lead Artist", "Boss Fight +5",
                  "Memory Leak −2", "Your hand"):
         assert text in board
 
