@@ -11,6 +11,7 @@ from boardwright.engine import Action
 
 from .board import EMPTY, TWEENIE_BASE, Frame
 from .content import CARDS, TILES, take_smallest
+from .events import card_name, place, resource, tile_name
 from .resources import Resources
 
 NO_DISCOUNT = (0, 0, 0, 0, 0)
@@ -114,6 +115,9 @@ class Manufacturing(Resources):
         space = action.args[0]
         card = self.contracts[seat][space]
         self.contracts[seat][space] = EMPTY
+        if self._telling:
+            self.tell("manufacture_started", {"seat": seat, "space": space + 1,
+                                              "card": card_name(card + 1, self.content.cards[card].name)})
         self.stack.append(("pay", card, tuple(self.requirements(seat, card))))
         self.settle_payment(seat)
 
@@ -156,6 +160,8 @@ class Manufacturing(Resources):
 
         Face-down cards are alike as components; the longest-held go first, so the cards turned
         face up tell the others nothing about the cards kept (lowest ids first would)."""
+        if self._telling:
+            self.tell_spent(seat, kind, level, count)
         if kind == CARDS:
             hand = self.hand[seat]
             self.discard.extend(hand[:count])
@@ -177,15 +183,36 @@ class Manufacturing(Resources):
         """The finished game goes to an empty slot; its immediate reward follows; a 12th game
         triggers the end (M9): this turn is finished, then one final turn."""
         _, card = self.stack.pop()
-        self.display[seat][action.args[0]] = card
+        slot = action.args[0]
+        self.display[seat][slot] = card
         info = self.content.cards[card]
+        source = "a reward"
+        if self._telling:
+            source = card_name(card + 1, info.name)
+            self.tell("game_displayed", {"seat": seat, "card": source, "place": place(slot, 4)})
+            source = "the reward of " + source
         for effect in reversed(info.reward):
-            self.effect(seat, effect)
+            self.effect(seat, effect, source=source)
         sid = self.structs[seat * 3 + 2]
         if sid >= 0 and self.is_active(seat, 2):
             structure = self.content.structures[sid]
             if structure.trigger[0] == "build" and structure.trigger[1] in (-1, info.type):
-                self.effect(seat, structure.bonus, trigger=False)
+                if self._telling:
+                    self.tell_bonus(seat, structure.name, structure.bonus)
+                self.effect(seat, structure.bonus, trigger=False, source=structure.name)
         self.claim_trees(seat)  # type: ignore[attr-defined]
         if self.end_turn == 0 and EMPTY not in self.display[seat]:
             self.end_turn = self.turn + 1
+            self.tell("final_turn", {"seat": seat, "turn": self.end_turn})
+
+    def tell_spent(self, seat: int, kind: int, level: int, count: int) -> None:
+        """Components spent (to manufacture or plant): spent cards go face up, so they are named."""
+        if kind == CARDS:
+            cards = self.content.cards
+            self.tell("spent", {"seat": seat, "cards": [card_name(c + 1, cards[c].name)
+                                                        for c in self.hand[seat][:count]]})
+        elif kind == TILES:
+            self.tell("spent", {"seat": seat, "what": tile_name(level, next(
+                self.content.tiles[t][1] for t in sorted(self.ctiles[seat]) if self.content.tiles[t][0] == level))})
+        else:
+            self.tell("spent", {"seat": seat, "what": resource(kind, level)})

@@ -6,6 +6,9 @@ Rulebook "Forklift Movement" and "Rotating the Steering Wheel"; RULINGS M1-M3, M
 from __future__ import annotations
 
 from .board import Board
+from .content import KINDS
+
+WEDGE_WORDS = ("wild", *KINDS)
 
 
 class Warehouse(Board):
@@ -54,6 +57,9 @@ class Warehouse(Board):
         self.fk_ret[seat * 3 + f] = self.turn + level
         self.fk_last[seat * 3 + f] = target
         kind = self.ring[target]
+        if self._telling:
+            self.tell("forklift_moved", {"seat": seat, "forklift": f + 1, "level": level,
+                                         "wedge": WEDGE_WORDS[kind + 1], "ready": self.turn + level})
         if kind < 0:
             self.stack.append(("wild", level))
         else:
@@ -75,6 +81,9 @@ class Warehouse(Board):
             if not skip >> f & 1 and self.fk_ret[i] - self.turn == wait:
                 self.fk_last[i] = (self.wheel + wait) % 6  # the Wedge it stands on now
                 self.fk_ret[i] -= 1
+                if self._telling:
+                    self.tell("forklift_back", {"seat": seat, "forklift": f + 1, "wait": wait - 1,
+                                                "ready": self.fk_ret[i]})
                 return f
         raise AssertionError(wait)
 
