@@ -10,6 +10,7 @@ from typing import Any, ClassVar
 
 from boardwright.engine import Game, Option, State
 
+from .events import TEXTS
 from .state import MAX_FACE, GameMakersState, check_dice_faces
 
 #: the default solo target (M12, TGM-23): the heuristic bot's median final score over 1,000 solo
@@ -32,6 +33,8 @@ class TheGameMakers(Game):
     state_class = GameMakersState
     notes = "docs/games/the-game-makers.md"
     bot = "boardwright.games.the_game_makers.bot:HeuristicBot"
+    quick_reference = "rules.md"
+    event_texts = TEXTS
     options: ClassVar[tuple[Option, ...]] = (
         Option("content", str, None, "path of a content TOML file (your own cards); sections it "
                                      "leaves out come from ours"),
