@@ -6,6 +6,7 @@ are in docs/games/the-game-makers.md.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from boardwright.engine import Game, Option, State
@@ -71,6 +72,11 @@ class TheGameMakers(Game):
         if state.players == 1 and not state.is_over:
             return min(1.0, self.search_scores(state)[0] / 150)
         return super().evaluate(state, seat)
+
+    def _catalog(self, options: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
+        from .catalog import catalog
+        from .content import load
+        return catalog(load(options["content"]))
 
     def render(self, view: dict[str, Any]) -> str:
         from .render import render

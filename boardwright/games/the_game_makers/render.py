@@ -19,10 +19,6 @@ TYPE_STYLE = ("yellow", "blue", "magenta", "red")
 PHASE_WORDS = {"draft": "drafting Structures", "setup": "setting up", "play": "playing", "over": "game over"}
 #: an Assembly Line cell, 7 wide: the icon of installed machinery, a Tweenie, or empty
 CELL_WORDS = ("card", "tile", "wood", "dice", "plastic")
-A_WORDS = ("per machinery set", "per {type} game", "per tree", "per full row of the Display Case",
-           "per full column of the Display Case", "per Tweenie used", "per Marketing track at the top",
-           "per game type with 3 or more games", "per full set of the 4 game types", "per worker",
-           "per machinery tile installed", "per Contract left at the end")
 
 
 def render(view: dict[str, Any]) -> str:
@@ -187,7 +183,7 @@ def effect_text(effect: tuple[str, int, int]) -> str:
     if what == "tree":
         return "a tree" if b == 1 else f"{b} trees"
     if what == "back":
-        return f"move up to {b} Forklift{'s' if b != 1 else ''} back one space"
+        return "move a Forklift back one space" if b == 1 else f"move up to {b} Forklifts back one space each"
     return what
 
 
@@ -321,4 +317,4 @@ def describe(text: str) -> str:
     return text
 
 
-__all__ = ["A_WORDS", "cell_name", "describe", "render", "slot_name"]
+__all__ = ["cell_name", "describe", "render", "slot_name"]
