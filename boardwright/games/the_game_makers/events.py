@@ -66,8 +66,14 @@ def cards_drawn(data: Mapping[str, Any]) -> str:
 
 def card_kept(data: Mapping[str, Any]) -> str:
     if data["contract"]:
-        return f"{_seat(data)} takes {_card(data)} as a Contract"
-    return f"{_seat(data)} keeps {_card(data)} face down as a component"
+        text = f"{_seat(data)} takes {_card(data)} as a Contract"
+    else:
+        text = f"{_seat(data)} keeps {_card(data)} face down as a component"
+    discarded = data.get("discarded")
+    if discarded:
+        verb = "goes" if len(discarded) == 1 else "go"
+        text += f"; {listed(discarded)} {verb} face up to the discard pile"
+    return text
 
 
 def tiles_drawn(data: Mapping[str, Any]) -> str:
@@ -77,8 +83,9 @@ def tiles_drawn(data: Mapping[str, Any]) -> str:
 
 
 def forklift_moved(data: Mapping[str, Any]) -> str:
+    takes = f" and takes {data['takes']}" if data.get("takes") else ""
     return (f"{_seat(data)} moves Forklift {data['forklift']} to the level {data['level']} Wedge "
-            f"({data['wedge']}); it is READY again on turn {data['ready']}")
+            f"({data['wedge']}){takes}; it is READY again on turn {data['ready']}")
 
 
 def forklift_back(data: Mapping[str, Any]) -> str:
@@ -116,12 +123,6 @@ def marketing_advanced(data: Mapping[str, Any]) -> str:
     return f"{_seat(data)} advances {data['column']} marketing {steps} to {data['to']}"
 
 
-def spent(data: Mapping[str, Any]) -> str:
-    if data.get("cards"):
-        return f"{_seat(data)} spends {listed(data['cards'])}"
-    return f"{_seat(data)} spends {data['what']}"
-
-
 def _points(n: int) -> str:
     return f"{n} point" if n in (1, -1) else f"{n} points"
 
@@ -144,9 +145,7 @@ TEXTS: dict[str, str | Callable[[Mapping[str, Any]], str]] = {
     "die_rolled": lambda d: f"{_s(d)} rolls the level {d['level']} die: {d['roll']}",
     "cards_drawn": cards_drawn,
     "card_kept": card_kept,
-    "cards_discarded": lambda d: f"the cards {_s(d)} did not keep go to the discard pile: {listed(d['cards'])}",
     "tiles_drawn": tiles_drawn,
-    "tile_kept": lambda d: f"{_s(d)} keeps {d['tile']}; the other tiles go to the discard pile",
     "component_kept": lambda d: f"{_s(d)} keeps {d['what']} as a component",
     "worker_hired": lambda d: f"{_s(d)} hires a level {d['level']} worker into the Break Room",
     "machinery_installed": machinery_installed,
@@ -157,7 +156,7 @@ TEXTS: dict[str, str | Callable[[Mapping[str, Any]], str]] = {
     "structure_triggered": lambda d: f"{_s(d)}'s {d['structure']} gives an extra {d['what']}",
     "manufacture_started": lambda d: (f"{_s(d)} starts manufacturing {d['card']} from Contract "
                                       f"space {d['space']}"),
-    "spent": spent,
+    "spent": lambda d: f"{_s(d)} spends {listed(d['paid'])}",
     "game_displayed": lambda d: f"{_s(d)} puts {d['card']} in the Display Case at {d['place']}",
     "points_scored": lambda d: f"{_s(d)} scores {_points(d['points'])} for {d['reason']}",
     "tree_planted": lambda d: f"{_s(d)} plants a tree: {d['tree']}",

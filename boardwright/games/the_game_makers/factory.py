@@ -299,7 +299,7 @@ class Factory(Manufacturing):
         space = action.args[0]
         _, kind, n = self.content.trees[space].condition
         self.stack.append(("discard", kind, n, space))
-        self.settle_discard(seat)
+        self.settle_discard(seat, [])
 
     def discard_options(self, seat: int, kind: int) -> list[tuple[int, int]]:
         kinds = ANY_KINDS if kind < 0 else (kind,)
@@ -309,21 +309,29 @@ class Factory(Manufacturing):
                 out.append((k, 1 if k == CARDS else lv))
         return out
 
-    def settle_discard(self, seat: int) -> None:
+    def settle_discard(self, seat: int, paid: list[str]) -> None:
+        """Discard what leaves no choice; the players are told what was ``paid`` since the last
+        choice, in one event."""
         while True:
             _, kind, n, space = self.stack[-1]
             if n == 0:
                 self.stack.pop()
                 self.trees[seat] |= 1 << space
+                if paid:
+                    self.tell("spent", {"seat": seat, "paid": paid})
                 self.tell_tree(seat, space)
                 return
             options = self.discard_options(seat, kind)
             if len(options) > 1 and sum(self.discard_count(seat, k) for k in (
                     ANY_KINDS if kind < 0 else (kind,))) > n:
-                return  # a real choice; with exactly n left, all of them go
+                break  # a real choice; with exactly n left, all of them go
             k, lv = options[0]
+            if self._telling:
+                paid += self.spent_words(seat, k, lv, 1)
             self.spend(seat, k, lv, 1)
             self.stack[-1] = ("discard", kind, n - 1, space)
+        if paid:
+            self.tell("spent", {"seat": seat, "paid": paid})
 
     def legal_discard(self, seat: int, frame: Frame) -> list[Action]:
         return [self.acts.discard[k][lv] for k, lv in self.discard_options(seat, frame[1])]
@@ -331,9 +339,10 @@ class Factory(Manufacturing):
     def do_discard(self, seat: int, action: Action) -> None:
         k, lv = action.args
         _, kind, n, space = self.stack[-1]
+        paid = self.spent_words(seat, k, lv, 1) if self._telling else []
         self.spend(seat, k, lv, 1)
         self.stack[-1] = ("discard", kind, n - 1, space)
-        self.settle_discard(seat)
+        self.settle_discard(seat, paid)
 
 
 __all__ = ["DICE", "PLASTIC", "SPACES", "Factory"]

@@ -119,28 +119,36 @@ class Manufacturing(Resources):
             self.tell("manufacture_started", {"seat": seat, "space": space + 1,
                                               "card": card_name(card + 1, self.content.cards[card].name)})
         self.stack.append(("pay", card, tuple(self.requirements(seat, card))))
-        self.settle_payment(seat)
+        self.settle_payment(seat, [])
 
     def pay_options(self, seat: int, kind: int, level: int) -> list[int]:
         return sorted({lv for lv in self.component_levels(seat, kind) if lv >= level})
 
-    def settle_payment(self, seat: int) -> None:
-        """Pay every requirement that leaves no choice; stop at the first real choice."""
+    def settle_payment(self, seat: int, paid: list[str]) -> None:
+        """Pay every requirement that leaves no choice; stop at the first real choice. The
+        players are told what was ``paid`` since the last choice, in one event."""
+        telling = self._telling
         while True:
             _, card, needs = self.stack[-1]
             if not needs:
                 self.stack.pop()
                 self.stack.append(("display", card))
-                return
+                break
             kind, level = needs[0]
             if kind == CARDS:
+                if telling:
+                    paid += self.spent_words(seat, kind, 1, level)
                 self.spend(seat, kind, 1, level)
             else:
                 options = self.pay_options(seat, kind, level)
                 if len(options) > 1:
-                    return
+                    break
+                if telling:
+                    paid += self.spent_words(seat, kind, options[0], 1)
                 self.spend(seat, kind, options[0], 1)
             self.stack[-1] = ("pay", card, needs[1:])
+        if paid:
+            self.tell("spent", {"seat": seat, "paid": paid})
 
     def legal_pay(self, seat: int, frame: Frame) -> list[Action]:
         kind, level = frame[2][0]
@@ -151,17 +159,16 @@ class Manufacturing(Resources):
         """Pay one requirement with a Component of its level or higher (over-paying)."""
         kind, level = action.args
         _, card, needs = self.stack[-1]
+        paid = self.spent_words(seat, kind, level, 1) if self._telling else []
         self.spend(seat, kind, level, 1)
         self.stack[-1] = ("pay", card, needs[1:])
-        self.settle_payment(seat)
+        self.settle_payment(seat, paid)
 
     def spend(self, seat: int, kind: int, level: int, count: int) -> None:
         """Spent Components go back to the supply; cards and tiles to face-up discard piles.
 
         Face-down cards are alike as components; the longest-held go first, so the cards turned
         face up tell the others nothing about the cards kept (lowest ids first would)."""
-        if self._telling:
-            self.tell_spent(seat, kind, level, count)
         if kind == CARDS:
             hand = self.hand[seat]
             self.discard.extend(hand[:count])
@@ -205,14 +212,13 @@ class Manufacturing(Resources):
             self.end_turn = self.turn + 1
             self.tell("final_turn", {"seat": seat, "turn": self.end_turn})
 
-    def tell_spent(self, seat: int, kind: int, level: int, count: int) -> None:
-        """Components spent (to manufacture or plant): spent cards go face up, so they are named."""
+    def spent_words(self, seat: int, kind: int, level: int, count: int) -> list[str]:
+        """What :meth:`spend` is about to spend, in words: spent cards go face up, so they are
+        named (the longest-held first), and a tile is the one ``spend`` takes."""
         if kind == CARDS:
             cards = self.content.cards
-            self.tell("spent", {"seat": seat, "cards": [card_name(c + 1, cards[c].name)
-                                                        for c in self.hand[seat][:count]]})
-        elif kind == TILES:
-            self.tell("spent", {"seat": seat, "what": tile_name(level, next(
-                self.content.tiles[t][1] for t in sorted(self.ctiles[seat]) if self.content.tiles[t][0] == level))})
-        else:
-            self.tell("spent", {"seat": seat, "what": resource(kind, level)})
+            return [card_name(c + 1, cards[c].name) for c in self.hand[seat][:count]]
+        if kind == TILES:
+            tiles = self.content.tiles
+            return [tile_name(level, tiles[min(t for t in self.ctiles[seat] if tiles[t][0] == level)][1])]
+        return [resource(kind, level)] * count

@@ -6,6 +6,8 @@ Rulebook "Components vs. Company Assets", "Cards & Contracts", "Punchboard & Mac
 
 from __future__ import annotations
 
+from typing import Any
+
 from boardwright.engine import Action
 
 from .actions import MARKET_SPACES, VIEW_SPACES
@@ -30,11 +32,12 @@ class Resources(Warehouse):
         return sum(1 for i in MARKET_SPACES if self.work1[base + i])
 
     # ------------------------------------------------------------------ gaining
-    def gain(self, seat: int, kind: int, level: int, trigger: bool = True) -> None:
+    def gain(self, seat: int, kind: int, level: int, trigger: bool = True, told: bool = False) -> None:
         """Gain a Level ``level`` resource of ``kind`` (M2: k cards, or one piece of size k).
 
         An active C Structure that triggers on this kind adds its extra resource; an extra never
-        triggers again (our ruling, so that no chain can loop)."""
+        triggers again (our ruling, so that no chain can loop). ``told``: the players were already
+        told what is gained (a Forklift move says which wood or plastic it takes)."""
         if trigger:
             sid = self.structs[seat * 3 + 2]
             if sid >= 0 and self.is_active(seat, 2):
@@ -68,7 +71,7 @@ class Resources(Warehouse):
                 self.tell("die_rolled", {"seat": seat, "level": level, "roll": roll})
             self.stack.append(("use", DICE, level, roll))
         else:
-            if self._telling:
+            if self._telling and not told:
                 self.tell("gained", {"seat": seat, "what": resource(kind, level)})
             self.stack.append(("use", kind, level, 0))
 
@@ -187,34 +190,28 @@ class Resources(Warehouse):
         self.gain(seat, action.args[0], level)
 
     def do_keep(self, seat: int, action: Action) -> None:
-        """A drawn card goes face up as a Contract or face down as a Component."""
+        """A drawn card goes face up as a Contract or face down as a Component; once the last
+        one allowed is kept, the cards only viewed (Enhancement) go face up to the discard pile."""
         frame = self.stack.pop()
         card, as_contract = action.args
         if as_contract:
             self.contracts[seat][self.free_contract(seat)] = card
         else:
             self.hand[seat].append(card)
-        if self._telling:
-            info = {"seat": seat, "number": card + 1, "card": self.content.cards[card].name,
-                    "contract": as_contract}
-            if as_contract:
-                self.tell("card_kept", info)
-            else:
-                self.tell("card_kept", info, to=(seat,), others={"seat": seat, "contract": 0})
+        discarded: tuple[int, ...] = ()
         if frame[0] == "setup":
             rest = tuple(c for c in frame[1] if c != card)
             if rest:
                 self.stack.append(("setup", rest, frame[2] + as_contract))
-            return
-        keep, offer = frame[1] - 1, tuple(c for c in frame[2] if c != card)
-        if keep > 0 and offer:
-            self.stack.append(("cards", keep, offer))
         else:
-            self.discard.extend(offer)  # cards only viewed (Enhancement) go to the discard pile
-            if self._telling and offer:
-                cards = self.content.cards
-                self.tell("cards_discarded", {"seat": seat, "cards": [
-                    card_name(c + 1, cards[c].name) for c in offer]})
+            keep, offer = frame[1] - 1, tuple(c for c in frame[2] if c != card)
+            if keep > 0 and offer:
+                self.stack.append(("cards", keep, offer))
+            else:
+                self.discard.extend(offer)
+                discarded = offer
+        if self._telling:
+            self.tell_kept(seat, card, as_contract, discarded)
 
     def do_pick(self, seat: int, action: Action) -> None:
         """Viewing extra tiles: keep one, the rest go to that bag's discard pile."""
@@ -222,8 +219,6 @@ class Resources(Warehouse):
         tile = action.args[0]
         size = self.content.tiles[tile][0]
         self.tile_discard[size - 1].extend(t for t in offer if t != tile)
-        if self._telling:
-            self.tell("tile_kept", {"seat": seat, "tile": tile_name(*self.content.tiles[tile])})
         self.stack.append(("use", TILES, size, tile))
 
     def do_use(self, seat: int, action: Action) -> None:
@@ -234,7 +229,7 @@ class Resources(Warehouse):
                 self.ctiles[seat].append(extra)
             else:
                 self.comp[seat * 20 + kind * 4 + level] += 1
-            if self._telling:
+            if self._telling and not self.chosen_just_now():  # a choice is told as it is made
                 what = tile_name(*self.content.tiles[extra]) if kind == TILES else resource(kind, level)
                 self.tell("component_kept", {"seat": seat, "what": what})
             return
@@ -285,6 +280,20 @@ class Resources(Warehouse):
                 self.tell("structure_activated", {"seat": seat, "letter": LETTERS[letter], "structure": name})
 
     # ------------------------------------------------------------------ telling
+    def tell_kept(self, seat: int, card: int, as_contract: int, discarded: tuple[int, ...]) -> None:
+        """A kept card: a Contract is named to all, a face-down card only to its owner; the cards
+        discarded with it are face up."""
+        cards = self.content.cards
+        info: dict[str, Any] = {"seat": seat, "number": card + 1, "card": cards[card].name,
+                                "contract": as_contract}
+        public: dict[str, Any] = info if as_contract else {"seat": seat, "contract": 0}
+        if discarded:
+            public["discarded"] = info["discarded"] = [card_name(c + 1, cards[c].name) for c in discarded]
+        if as_contract:
+            self.tell("card_kept", info)
+        else:
+            self.tell("card_kept", info, to=(seat,), others=public)
+
     def tell_cards_drawn(self, seat: int, offer: list[int]) -> None:
         """Cards drawn to look at: named for the seat drawing them, counted for the others."""
         cards = self.content.cards

@@ -44,12 +44,12 @@ def test_a_card_kept_face_down_is_a_card_to_the_others_and_the_rest_go_face_up_t
     since = mark(state)
     play(state, f"component #{first + 1}")
     assert told(state, 0, since[0], "card_kept")[0]["text"] == (
-        f"Seat 0 keeps card #{first + 1} Paper Rails face down as a component")
+        f"Seat 0 keeps card #{first + 1} Paper Rails face down as a component; card #{second + 1} "
+        "Tiny Forges goes face up to the discard pile")
     for other in (1, None):
         kept = told(state, other, since[other], "card_kept")[0]
-        assert kept["text"] == "Seat 0 keeps a card face down as a component" and "card" not in kept
-        assert told(state, other, since[other], "cards_discarded")[0]["text"] == (
-            f"The cards seat 0 did not keep go to the discard pile: card #{second + 1} Tiny Forges")
+        assert kept["text"] == (f"Seat 0 keeps a card face down as a component; card #{second + 1} "
+                                "Tiny Forges goes face up to the discard pile") and "card" not in kept
 
 
 def test_a_contract_is_named_to_everyone():
@@ -90,8 +90,7 @@ def test_manufacturing_tells_what_was_made_what_was_paid_and_where_it_went():
     name = state.content.cards[spent].name
     assert texts == [
         f"Seat 0 starts manufacturing card #{made + 1} Paper Rails from Contract space 1",
-        f"Seat 0 spends card #{spent + 1} {name}",
-        "Seat 0 spends a level 3 wood",
+        f"Seat 0 spends card #{spent + 1} {name} and a level 3 wood",
         f"Seat 0 puts card #{made + 1} Paper Rails in the Display Case at row 2, column 3",
         f"Seat 0 scores 2 points for the reward of card #{made + 1} Paper Rails",
     ]
