@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from .content import COLUMNS, KINDS, LETTERS, TYPES, Content, Effect
-from .events import ICON_WORDS, SIZES, card_name
+from .events import ICON_WORDS, SIZES, buildings_text, card_name
 from .render import effect_text, needs_text, score_text
 
 #: an A Structure's end-game score ({type}: the game type it names)
@@ -23,15 +23,6 @@ TWEENIE_WORDS = {
     "promote": "promote a level 1 or level 2 worker in the Break Room one level",
     "duplicate": "take again the benefit of a Tweenie you already used",
 }
-
-
-def buildings_text(levels: tuple[int, ...]) -> str:
-    """"a level 1 and a level 2 building", "2 level 1 buildings"."""
-    counts = [(lv, levels.count(lv)) for lv in sorted(set(levels))]
-    if len(counts) == 1:
-        lv, n = counts[0]
-        return f"a level {lv} building" if n == 1 else f"{n} level {lv} buildings"
-    return " and ".join(f"a level {lv}" if n == 1 else f"{n} level {lv}" for lv, n in counts) + " building"
 
 
 def tree_text(condition: tuple[int, int, int]) -> str:

@@ -39,6 +39,15 @@ def tile_name(size: int, icon: int) -> str:
     return f"a {SIZES[size - 1]} tile with the {ICON_WORDS[icon]} icon"
 
 
+def buildings_text(levels: tuple[int, ...]) -> str:
+    """"a level 1 and a level 2 building", "2 level 1 buildings"."""
+    counts = [(lv, levels.count(lv)) for lv in sorted(set(levels))]
+    if len(counts) == 1:
+        lv, n = counts[0]
+        return f"a level {lv} building" if n == 1 else f"{n} level {lv} buildings"
+    return " and ".join(f"a level {lv}" if n == 1 else f"{n} level {lv}" for lv, n in counts) + " building"
+
+
 def card_name(number: int, name: str) -> str:
     """A card as players see it everywhere: "card #39 Wandering Towers" (numbers from 1)."""
     return f"card #{number} {name}"
@@ -168,4 +177,5 @@ TEXTS: dict[str, str | Callable[[Mapping[str, Any]], str]] = {
 }
 
 
-__all__ = ["COLUMN_WORDS", "SPACE_WORDS", "TEXTS", "card_name", "place", "resource", "tile_name"]
+__all__ = ["COLUMN_WORDS", "ICON_WORDS", "SIZES", "SPACE_WORDS", "TEXTS", "buildings_text", "card_name", "place",
+           "resource", "tile_name"]

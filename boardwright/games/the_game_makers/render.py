@@ -13,7 +13,7 @@ from rich.markup import escape
 from .actions import SPACES, cell_name, slot_name
 from .board import TWEENIE_BASE
 from .content import COLUMNS, KINDS, LETTERS, TYPES, Content, load
-from .events import ICON_WORDS, SIZES, SPACE_WORDS, card_name, resource
+from .events import ICON_WORDS, SIZES, SPACE_WORDS, buildings_text, card_name, resource
 
 TYPE_STYLE = ("yellow", "blue", "magenta", "red")
 PHASE_WORDS = {"draft": "drafting Structures", "setup": "setting up", "play": "playing", "over": "game over"}
@@ -79,8 +79,9 @@ def seat_lines(content: Content, view: dict[str, Any], seat: int, info: dict[str
     line = "  Break Room workers: " + (", ".join(room) if room else "none")
     if info["workers"]:
         line += "   working: " + "; ".join(
-            SPACE_WORDS[SPACES.index(space)] + (f" (workers of level {levels[0]} and {levels[1]})"
-                                                if len(levels) == 2 else "")
+            SPACE_WORDS[SPACES.index(space)] + (f" (two level {levels[0]} workers)" if len(levels) == 2
+                                                and levels[0] == levels[1] else f" (level {levels[0]} and "
+                                                f"level {levels[1]} workers)" if len(levels) == 2 else "")
             for space, levels in info["workers"].items())
     lines.append(line)
     comps = [f"{info['cards']} face-down {'card' if info['cards'] == 1 else 'cards'}"]
@@ -189,7 +190,7 @@ def effect_text(effect: tuple[str, int, int]) -> str:
 
 def structure_text(content: Content, sid: int) -> str:
     s = content.structures[sid]
-    return f"{LETTERS[s.letter]} {escape(s.name)} (buildings of level {', '.join(map(str, s.buildings))})"
+    return f"{LETTERS[s.letter]} {escape(s.name)} (needs {buildings_text(s.buildings)})"
 
 
 def step_text(content: Content, frame: dict[str, Any]) -> str:

@@ -120,7 +120,7 @@ def test_the_board_shows_a_players_factory_in_words_without_internals():
     assert f"1. #{made + 1} {info.name} ({('yellow', 'blue', 'purple', 'red')[info.type]}) needs " in text
     kind = ("yellow", "blue", "purple", "red")[cards[shelved].type]
     assert f"row 2: empty | #{shelved + 1} {cards[shelved].name} ({kind}) | empty | empty" in text
-    assert "Gain 1 at level 2 (workers of level 1 and 2)" in text
+    assert "Gain 1 at level 2 (level 1 and level 2 workers)" in text
     assert "Assembly Line (machinery lowers wood by 1 level)" in text
     assert "Forklifts: 1 back in 1 turn, 2 READY, 3 READY" in text
     assert "Wheel  READY: wild   level 1: cards   level 2: tiles   level 3: wood" in text
