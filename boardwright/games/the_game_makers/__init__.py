@@ -6,10 +6,12 @@ are in docs/games/the-game-makers.md.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from boardwright.engine import Game, Option, State
 
+from .events import TEXTS
 from .state import MAX_FACE, GameMakersState, check_dice_faces
 
 #: the default solo target (M12, TGM-23): the heuristic bot's median final score over 1,000 solo
@@ -32,6 +34,8 @@ class TheGameMakers(Game):
     state_class = GameMakersState
     notes = "docs/games/the-game-makers.md"
     bot = "boardwright.games.the_game_makers.bot:HeuristicBot"
+    quick_reference = "rules.md"
+    event_texts = TEXTS
     options: ClassVar[tuple[Option, ...]] = (
         Option("content", str, None, "path of a content TOML file (your own cards); sections it "
                                      "leaves out come from ours"),
@@ -68,6 +72,11 @@ class TheGameMakers(Game):
         if state.players == 1 and not state.is_over:
             return min(1.0, self.search_scores(state)[0] / 150)
         return super().evaluate(state, seat)
+
+    def _catalog(self, options: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
+        from .catalog import catalog
+        from .content import load
+        return catalog(load(options["content"]))
 
     def render(self, view: dict[str, Any]) -> str:
         from .render import render

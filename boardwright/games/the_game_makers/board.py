@@ -167,5 +167,11 @@ class Board(State):
             return False
         return self.built[seat * 3 + letter] == (1 << len(self.content.structures[sid].buildings)) - 1
 
+    def chosen_just_now(self) -> bool:
+        """Whether the step being carried out is the player's own choice, already told as it was
+        made, rather than a step with one option taken for them (TGM-5)."""
+        events = self._events
+        return bool(events) and events[-1][0] == "acted"
+
     def games(self, seat: int) -> int:
         return sum(1 for c in self.display[seat] if c >= 0)

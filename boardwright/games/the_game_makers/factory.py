@@ -11,6 +11,7 @@ from boardwright.engine import Action
 from .actions import GAIN_WORKERS, SPACES, STRUCTURE_SPACE
 from .board import EMPTY, TWEENIE_BASE, Frame
 from .content import CARDS, DICE, PLASTIC, TILES, TREES_COLUMN, WOOD
+from .events import SPACE_WORDS, place
 from .manufacturing import Manufacturing
 
 #: tree-space condition indices (content.TREE_CONDITIONS)
@@ -67,8 +68,8 @@ class Factory(Manufacturing):
         if space < 3:
             self.stack.append(("wild", space + 1, 1))  # an exchange: not wood again
         elif space == STRUCTURE_SPACE:
-            sid = self.structs[seat * 3 + 1]
-            self.effect(seat, self.content.structures[sid].gain)
+            structure = self.content.structures[self.structs[seat * 3 + 1]]
+            self.effect(seat, structure.gain, source=structure.name)
 
     def has_deployed(self, seat: int) -> bool:
         base = seat * 10
@@ -78,6 +79,8 @@ class Factory(Manufacturing):
         """Reset to the Break Room (M3): all assigned workers come back, before anything else."""
         self.stack.pop()
         if action.args[0]:
+            if self._telling:
+                self.tell("workers_returned", {"seat": seat})
             base = seat * 10
             for i in range(10):
                 for work in (self.work1, self.work2):
@@ -122,6 +125,7 @@ class Factory(Manufacturing):
             space = self.first_space(TWEENIE)
             if space >= 0 and not self.trees[seat] >> space & 1:
                 self.trees[seat] |= 1 << space
+                self.tell_tree(seat, space)
             else:
                 self.stack.append(("tree",))
         elif what == "back":
@@ -178,6 +182,8 @@ class Factory(Manufacturing):
         a, b = action.args
         display = self.display[seat]
         display[a], display[b] = display[b], display[a]
+        if self._telling:
+            self.tell("display_rearranged", {"seat": seat, "first": place(a, 4), "second": place(b, 4)})
         if left > 1:
             self.stack.append(("swap", left - 1))
 
@@ -185,6 +191,9 @@ class Factory(Manufacturing):
         """"Reset 1 Worker": one deployed worker back to the Break Room (the second of a pair first)."""
         self.stack.pop()
         i = seat * 10 + action.args[0]
+        if self._telling:
+            self.tell("worker_released", {"seat": seat, "level": self.work2[i] or self.work1[i],
+                                          "space": SPACE_WORDS[action.args[0]]})
         if self.work2[i]:
             self.room[seat * 4 + self.work2[i]] += 1
             self.work2[i] = 0
@@ -198,6 +207,8 @@ class Factory(Manufacturing):
         lv = action.args[0]
         self.room[seat * 4 + lv] -= 1
         self.room[seat * 4 + lv + 1] += 1
+        if self._telling:
+            self.tell("worker_promoted", {"seat": seat, "level": lv, "to": lv + 1})
 
     def do_copy(self, seat: int, action: Action) -> None:
         """"Duplicate an existing Tweenie": the benefit of one already used, without placing it."""
@@ -236,7 +247,12 @@ class Factory(Manufacturing):
                 continue
             if ok:
                 planted |= 1 << space.id
+                self.tell_tree(seat, space.id)
         self.trees[seat] = planted
+
+    def tell_tree(self, seat: int, space: int) -> None:
+        if self._telling:
+            self.tell("tree_planted", {"seat": seat, "tree": f"{self.content.trees[space].name}"})
 
     def legal_tree(self, seat: int) -> list[Action]:
         planted = self.trees[seat]
@@ -248,6 +264,7 @@ class Factory(Manufacturing):
         self.stack.pop()
         space = action.args[0]
         self.trees[seat] |= 1 << space
+        self.tell_tree(seat, space)
         if self.content.trees[space].condition[0] == BONUS:
             self.stack.append(("tree",))
 
@@ -282,7 +299,7 @@ class Factory(Manufacturing):
         space = action.args[0]
         _, kind, n = self.content.trees[space].condition
         self.stack.append(("discard", kind, n, space))
-        self.settle_discard(seat)
+        self.settle_discard(seat, [])
 
     def discard_options(self, seat: int, kind: int) -> list[tuple[int, int]]:
         kinds = ANY_KINDS if kind < 0 else (kind,)
@@ -292,20 +309,29 @@ class Factory(Manufacturing):
                 out.append((k, 1 if k == CARDS else lv))
         return out
 
-    def settle_discard(self, seat: int) -> None:
+    def settle_discard(self, seat: int, paid: list[str]) -> None:
+        """Discard what leaves no choice; the players are told what was ``paid`` since the last
+        choice, in one event."""
         while True:
             _, kind, n, space = self.stack[-1]
             if n == 0:
                 self.stack.pop()
                 self.trees[seat] |= 1 << space
+                if paid:
+                    self.tell("spent", {"seat": seat, "paid": paid})
+                self.tell_tree(seat, space)
                 return
             options = self.discard_options(seat, kind)
             if len(options) > 1 and sum(self.discard_count(seat, k) for k in (
                     ANY_KINDS if kind < 0 else (kind,))) > n:
-                return  # a real choice; with exactly n left, all of them go
+                break  # a real choice; with exactly n left, all of them go
             k, lv = options[0]
+            if self._telling:
+                paid += self.spent_words(seat, k, lv, 1)
             self.spend(seat, k, lv, 1)
             self.stack[-1] = ("discard", kind, n - 1, space)
+        if paid:
+            self.tell("spent", {"seat": seat, "paid": paid})
 
     def legal_discard(self, seat: int, frame: Frame) -> list[Action]:
         return [self.acts.discard[k][lv] for k, lv in self.discard_options(seat, frame[1])]
@@ -313,9 +339,10 @@ class Factory(Manufacturing):
     def do_discard(self, seat: int, action: Action) -> None:
         k, lv = action.args
         _, kind, n, space = self.stack[-1]
+        paid = self.spent_words(seat, k, lv, 1) if self._telling else []
         self.spend(seat, k, lv, 1)
         self.stack[-1] = ("discard", kind, n - 1, space)
-        self.settle_discard(seat)
+        self.settle_discard(seat, paid)
 
 
 __all__ = ["DICE", "PLASTIC", "SPACES", "Factory"]

@@ -11,6 +11,7 @@ from boardwright.engine import Action
 
 from .board import EMPTY, TWEENIE_BASE, Frame
 from .content import CARDS, TILES, take_smallest
+from .events import card_name, place, resource, tile_name
 from .resources import Resources
 
 NO_DISCOUNT = (0, 0, 0, 0, 0)
@@ -114,29 +115,40 @@ class Manufacturing(Resources):
         space = action.args[0]
         card = self.contracts[seat][space]
         self.contracts[seat][space] = EMPTY
+        if self._telling:
+            self.tell("manufacture_started", {"seat": seat, "space": space + 1,
+                                              "card": card_name(card + 1, self.content.cards[card].name)})
         self.stack.append(("pay", card, tuple(self.requirements(seat, card))))
-        self.settle_payment(seat)
+        self.settle_payment(seat, [])
 
     def pay_options(self, seat: int, kind: int, level: int) -> list[int]:
         return sorted({lv for lv in self.component_levels(seat, kind) if lv >= level})
 
-    def settle_payment(self, seat: int) -> None:
-        """Pay every requirement that leaves no choice; stop at the first real choice."""
+    def settle_payment(self, seat: int, paid: list[str]) -> None:
+        """Pay every requirement that leaves no choice; stop at the first real choice. The
+        players are told what was ``paid`` since the last choice, in one event."""
+        telling = self._telling
         while True:
             _, card, needs = self.stack[-1]
             if not needs:
                 self.stack.pop()
                 self.stack.append(("display", card))
-                return
+                break
             kind, level = needs[0]
             if kind == CARDS:
+                if telling:
+                    paid += self.spent_words(seat, kind, 1, level)
                 self.spend(seat, kind, 1, level)
             else:
                 options = self.pay_options(seat, kind, level)
                 if len(options) > 1:
-                    return
+                    break
+                if telling:
+                    paid += self.spent_words(seat, kind, options[0], 1)
                 self.spend(seat, kind, options[0], 1)
             self.stack[-1] = ("pay", card, needs[1:])
+        if paid:
+            self.tell("spent", {"seat": seat, "paid": paid})
 
     def legal_pay(self, seat: int, frame: Frame) -> list[Action]:
         kind, level = frame[2][0]
@@ -147,9 +159,10 @@ class Manufacturing(Resources):
         """Pay one requirement with a Component of its level or higher (over-paying)."""
         kind, level = action.args
         _, card, needs = self.stack[-1]
+        paid = self.spent_words(seat, kind, level, 1) if self._telling else []
         self.spend(seat, kind, level, 1)
         self.stack[-1] = ("pay", card, needs[1:])
-        self.settle_payment(seat)
+        self.settle_payment(seat, paid)
 
     def spend(self, seat: int, kind: int, level: int, count: int) -> None:
         """Spent Components go back to the supply; cards and tiles to face-up discard piles.
@@ -177,15 +190,35 @@ class Manufacturing(Resources):
         """The finished game goes to an empty slot; its immediate reward follows; a 12th game
         triggers the end (M9): this turn is finished, then one final turn."""
         _, card = self.stack.pop()
-        self.display[seat][action.args[0]] = card
+        slot = action.args[0]
+        self.display[seat][slot] = card
         info = self.content.cards[card]
+        source = "a reward"
+        if self._telling:
+            source = card_name(card + 1, info.name)
+            self.tell("game_displayed", {"seat": seat, "card": source, "place": place(slot, 4)})
+            source = "the reward of " + source
         for effect in reversed(info.reward):
-            self.effect(seat, effect)
+            self.effect(seat, effect, source=source)
         sid = self.structs[seat * 3 + 2]
         if sid >= 0 and self.is_active(seat, 2):
             structure = self.content.structures[sid]
             if structure.trigger[0] == "build" and structure.trigger[1] in (-1, info.type):
-                self.effect(seat, structure.bonus, trigger=False)
+                if self._telling:
+                    self.tell_bonus(seat, structure.name, structure.bonus)
+                self.effect(seat, structure.bonus, trigger=False, source=structure.name)
         self.claim_trees(seat)  # type: ignore[attr-defined]
         if self.end_turn == 0 and EMPTY not in self.display[seat]:
             self.end_turn = self.turn + 1
+            self.tell("final_turn", {"seat": seat, "turn": self.end_turn})
+
+    def spent_words(self, seat: int, kind: int, level: int, count: int) -> list[str]:
+        """What :meth:`spend` is about to spend, in words: spent cards go face up, so they are
+        named (the longest-held first), and a tile is the one ``spend`` takes."""
+        if kind == CARDS:
+            cards = self.content.cards
+            return [card_name(c + 1, cards[c].name) for c in self.hand[seat][:count]]
+        if kind == TILES:
+            tiles = self.content.tiles
+            return [tile_name(level, tiles[min(t for t in self.ctiles[seat] if tiles[t][0] == level)][1])]
+        return [resource(kind, level)] * count

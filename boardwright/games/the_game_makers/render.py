@@ -1,121 +1,276 @@
-"""The terminal board of The Game Makers, drawn from a view only (it cannot leak)."""
+"""The terminal board of The Game Makers, drawn from a view only (it cannot leak).
+
+Everything is in player words: cards with the numbers the actions use (#1 up), whole names, the
+die roll of the step being decided, and the pending steps as sentences.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
-from .actions import cell_name, slot_name
-from .content import COLUMNS, KINDS, LETTERS, PATTERNS, TYPES, load
+from rich.markup import escape
 
-ICON = {"cards": "Cd", "tiles": "Ti", "wood": "Wd", "dice": "Dc", "plastic": "Pl"}
-TYPE_MARK = ("[yellow]Y[/]", "[blue]B[/]", "[magenta]P[/]", "[red]R[/]")
+from .actions import SPACES, cell_name, slot_name
+from .board import TWEENIE_BASE
+from .content import COLUMNS, KINDS, LETTERS, TYPES, Content, load
+from .events import ICON_WORDS, SIZES, SPACE_WORDS, buildings_text, card_name, resource
+
+TYPE_STYLE = ("yellow", "blue", "magenta", "red")
+PHASE_WORDS = {"draft": "drafting Structures", "setup": "setting up", "play": "playing", "over": "game over"}
+#: an Assembly Line cell, 7 wide: the icon of installed machinery, a Tweenie, or empty
+CELL_WORDS = ("card", "tile", "wood", "dice", "plastic")
 
 
 def render(view: dict[str, Any]) -> str:
     content = load(view.get("content"))
-    lines = [f"[bold]The Game Makers[/bold]  turn {view['turn']}  ({view['phase']})"
-             + ("  [bold]Reset to the Break Room[/]" if view["reset_turn"] else "")
-             + (f"  final turn {view['end_turn']}" if view["end_turn"] else "")
-             + (f"  ended by {view['ended_by']}" if view.get("ended_by") else "")]
-    ring = view["ring"]
-    ready = view["ready"]
-    marks = []
-    for i, kind in enumerate(ring):
-        level = (i - ready) % 6
-        label = "READY" if level == 0 else (f"L{level}" if level <= 3 else "--")
-        marks.append(f"{label}:{kind}")
-    lines.append("Wheel  " + "  ".join(marks))
-    lines.append(f"Deck {view['deck']}  discard {len(view['discard'])}  bags S/M/L {view['bags']}")
+    viewer = view.get("viewer")
+    header = f"[bold]The Game Makers[/bold]  turn {view['turn']}, {PHASE_WORDS[view['phase']]}"
+    if view["reset_turn"] and view["phase"] == "play":
+        header += "  [bold]Reset to the Break Room turn[/bold]"
+    if view["end_turn"] and not view["is_over"]:
+        header += f"  [bold red]turn {view['end_turn']} is the final turn[/bold red]"
+    lines = [header, wheel_line(view)]
+    bags = view["bags"]
+    lines.append(f"Deck {view['deck']} cards, discard pile {len(view['discard'])}   tile bags: "
+                 f"small {bags[0]}, medium {bags[1]}, large {bags[2]}")
     if view.get("draft"):
-        lines.append("Draft  " + "  ".join(f"{d['letter']}->seat {d['holder']} ({d['size']})"
-                                           for d in view["draft"]))
-        for d in view["draft"]:
-            if d["tiles"]:
-                whose = "your" if d["holder"] == view.get("viewer") else f"seat {d['holder']}'s (seen)"
-                lines.append(f"  {whose} {d['letter']} set: " + "; ".join(
-                    structure_text(content, sid) for sid in d["tiles"]))
+        lines += draft_lines(content, view)
     for seat, info in enumerate(view["seats"]):
-        you = " (you)" if view.get("viewer") == seat else ""
-        turn = " <- playing" if view["current"] == seat else ""
         lines.append("")
-        lines.append(f"[bold]Seat {seat}{you}[/bold]{turn}  score {info['score']['total']}")
-        lines.append("  Forklifts (turns to READY): " + " ".join(str(f) for f in info["forklifts"])
-                     + f"   Break Room L1/L2/L3: {info['break_room']}"
-                     + (f"   working: {info['workers']}" if info["workers"] else ""))
-        comp = info["components"]
-        lines.append(f"  Components: cards {info['cards']}"
-                     + (f" {[content.cards[c].name for c in info['hand']]}" if info["hand"] else "")
-                     + f"  tiles {[f'{content.tiles[t][0]}{ICON[KINDS[content.tiles[t][1]]]}' for t in info['tiles']]}"
-                     + "".join(f"  {k} {v}" for k, v in comp.items()))
-        contracts = [describe_card(content, c) if c >= 0 else "(empty)" for c in info["contracts"]]
-        lines.append("  Contracts: " + " | ".join(contracts))
-        lines.append("  Display Case:")
-        for r in range(3):
-            row = []
-            for c in range(4):
-                card = info["display"][r * 4 + c]
-                row.append(f"{TYPE_MARK[content.cards[card].type]} {content.cards[card].name[:14]:14s}"
-                           if card >= 0 else f"  {'.':14s}")
-            lines.append("    " + " ".join(row))
-        lines.append("  Assembly Line (discounts " + ", ".join(
-            f"{KINDS[k]} -{d}" for k, d in enumerate(info["discounts"]) if d) + "):")
-        for r in range(3):
-            cells = []
-            for c in range(6):
-                code = info["assembly_line"][r * 6 + c]
-                cells.append("." if code < 0 else "TW" if code >= 1000 else ICON[KINDS[content.tiles[code][1]]])
-            lines.append("    " + " ".join(f"{x:2s}" for x in cells))
-        lines.append("  Marketing: " + "  ".join(f"{COLUMNS[i]} {v}" for i, v in enumerate(info["marketing"])))
-        structs = []
-        for letter, sid in enumerate(info["structures"]):
-            if sid < 0:
-                continue
-            s = content.structures[sid]
-            built = bin(info["built"][letter]).count("1")
-            state = "active" if info["active"][letter] else f"built {built}/{len(s.buildings)}"
-            structs.append(f"{LETTERS[letter]} {s.name} ({state})")
-        lines.append("  Structures: " + "; ".join(structs))
-        lines.append(f"  Trees {len(info['trees'])}: {[content.trees[t].name for t in info['trees']]}"
-                     f"   Tweenies used: {[content.tweenies[t].name for t in info['tweenies_used']]}")
-    if view["pending"]:
+        lines += seat_lines(content, view, seat, info)
+    if view["pending"] and not view["is_over"]:
         lines.append("")
-        lines.append("Pending: " + " > ".join(step_text(content, f) for f in view["pending"]))
+        current = view["current"]
+        who = "Your step" if current == viewer else f"Waiting for [seat{current}]seat {current}[/seat{current}]"
+        steps = [step_text(content, frame) for frame in reversed(view["pending"])]
+        lines.append(f"{who}: {steps[0]}")
+        for later in steps[1:]:
+            lines.append(f"  then: {later}")
     return "\n".join(lines)
 
 
-def describe_card(content: Any, card: int) -> str:
+def wheel_line(view: dict[str, Any]) -> str:
+    ring, ready = view["ring"], view["ready"]
+    at = {(i - ready) % 6: kind for i, kind in enumerate(ring)}
+    covered = [at[4], at[5]]
+    return (f"Wheel  READY: {at[0]}   level 1: {at[1]}   level 2: {at[2]}   level 3: {at[3]}"
+            f"   (covered: {covered[0]}, {covered[1]})")
+
+
+def draft_lines(content: Content, view: dict[str, Any]) -> list[str]:
+    lines = ["Draft  " + "   ".join(f"set {d['letter']} with seat {d['holder']} ({d['size']} tiles)"
+                                    for d in view["draft"])]
+    for d in view["draft"]:
+        if d["tiles"]:
+            whose = "your" if d["holder"] == view.get("viewer") else f"seat {d['holder']}'s (seen)"
+            lines.append(f"  {whose} {d['letter']} set: " + "; ".join(
+                structure_text(content, sid) for sid in d["tiles"]))
+    return lines
+
+
+def seat_lines(content: Content, view: dict[str, Any], seat: int, info: dict[str, Any]) -> list[str]:
+    you = " (you)" if view.get("viewer") == seat else ""
+    playing = "  [bold]playing now[/bold]" if view["current"] == seat and not view["is_over"] else ""
+    lines = [f"[bold][seat{seat}]Seat {seat}{you}[/seat{seat}][/bold]{playing}"]
+    lines.append("  Forklifts: " + ", ".join(
+        f"{n} {'READY' if wait == 0 else f'back in {wait} turn' + ('s' if wait > 1 else '')}"
+        for n, wait in enumerate(info["forklifts"], 1)))
+    room = [f"{count} at level {lv}" for lv, count in enumerate(info["break_room"], 1) if count]
+    line = "  Break Room workers: " + (", ".join(room) if room else "none")
+    if info["workers"]:
+        line += "   working: " + "; ".join(
+            SPACE_WORDS[SPACES.index(space)] + (f" (two level {levels[0]} workers)" if len(levels) == 2
+                                                and levels[0] == levels[1] else f" (level {levels[0]} and "
+                                                f"level {levels[1]} workers)" if len(levels) == 2 else "")
+            for space, levels in info["workers"].items())
+    lines.append(line)
+    comps = [f"{info['cards']} face-down {'card' if info['cards'] == 1 else 'cards'}"]
+    for kind in ("wood", "dice", "plastic"):
+        counts = info["components"][kind]
+        if any(counts):
+            comps.append(f"{kind} " + " and ".join(f"{n} of level {lv}" for lv, n in enumerate(counts, 1) if n))
+    comps += [f"{SIZES[content.tiles[t][0] - 1]} tile ({ICON_WORDS[content.tiles[t][1]]} icon)"
+              for t in info["tiles"]]
+    lines.append("  Components: " + ", ".join(comps))
+    if info["hand"]:
+        lines.append("  Your face-down cards: " + "; ".join(
+            f"#{c + 1} {escape(content.cards[c].name)}" for c in info["hand"]))
+    lines.append("  Contracts:")
+    for space, card in enumerate(info["contracts"], 1):
+        lines.append(f"    {space}. " + (describe_card(content, card) if card >= 0 else "empty"))
+    filled = sum(1 for c in info["display"] if c >= 0)
+    lines.append(f"  Display Case ({filled} of 12 games):")
+    for r in range(3):
+        row = []
+        for c in range(4):
+            card = info["display"][r * 4 + c]
+            if card < 0:
+                row.append("[dim]empty[/dim]")
+            else:
+                kind = content.cards[card].type
+                row.append(f"[{TYPE_STYLE[kind]}]#{card + 1} {escape(content.cards[card].name)} "
+                           f"({TYPES[kind]})[/{TYPE_STYLE[kind]}]")
+        lines.append(f"    row {r + 1}: " + " | ".join(row))
+    discounts = [f"{KINDS[k]} by {d} level{'s' if d > 1 else ''}" for k, d in enumerate(info["discounts"]) if d]
+    lines.append("  Assembly Line (machinery lowers " + (", ".join(discounts) if discounts else "nothing yet")
+                 + "):")
+    for r in range(3):
+        cells = []
+        for c in range(6):
+            code = info["assembly_line"][r * 6 + c]
+            word = "." if code < 0 else "tweenie" if code >= TWEENIE_BASE else CELL_WORDS[content.tiles[code][1]]
+            cells.append(f"{word:7s}")
+        lines.append("    " + " ".join(cells).rstrip())
+    lines.append("  Marketing: " + ", ".join(f"{COLUMNS[i]} {v}" for i, v in enumerate(info["marketing"])))
+    structs = []
+    for letter, sid in enumerate(info["structures"]):
+        if sid < 0:
+            continue
+        s = content.structures[sid]
+        built = bin(info["built"][letter]).count("1")
+        state = "active" if info["active"][letter] else f"{built} of {len(s.buildings)} buildings"
+        structs.append(f"{LETTERS[letter]} {escape(s.name)} ({state})")
+    lines.append("  Structures: " + ("; ".join(structs) if structs else "none yet"))
+    trees = [escape(content.trees[t].name) for t in info["trees"]]
+    used = [escape(content.tweenies[t].name) for t in info["tweenies_used"]]
+    lines.append(f"  Trees ({len(trees)}): " + (", ".join(trees) if trees else "none")
+                 + "   Tweenies used: " + (", ".join(used) if used else "none"))
+    return lines
+
+
+def needs_text(content: Content, card: int) -> str:
+    return ", ".join(resource(k, lv) if lv else f"any {ICON_WORDS[k]}" for k, lv in content.cards[card].requires)
+
+
+def describe_card(content: Content, card: int) -> str:
+    """A Contract as players read it: number, whole name, type, needs, points and reward."""
     info = content.cards[card]
-    needs = ", ".join(f"{KINDS[k]} {lv or 'any'}" for k, lv in info.requires)
-    kind = ("yellow", "blue", "purple", "red")[info.type]
-    score = (f"{info.value} VP" if info.pattern == 0
-             else f"{PATTERNS[info.pattern]} {(*TYPES, *(f'{k} games' for k in KINDS))[info.value]}")
-    reward = (" + " + ", ".join(effect_text(r) for r in info.reward)) if info.reward else ""
-    return f"{info.name} [{kind}] needs {needs}; {score}{reward}"
+    score = score_text(content, card)
+    reward = ("; reward " + ", ".join(effect_text(r) for r in info.reward)) if info.reward else ""
+    style = TYPE_STYLE[info.type]
+    return (f"[{style}]#{card + 1} {escape(info.name)} ({TYPES[info.type]})[/{style}] "
+            f"needs {needs_text(content, card)}; {score}{reward}")
+
+
+#: how a pattern card scores, in words ({t}: what it counts)
+PATTERN_WORDS = ("", "1 VP per game in your largest group of adjacent {t} (at most 5)",
+                 "1 VP per Display Case row holding one of your {t}", "1 VP per Display Case column "
+                 "holding one of your {t}", "1 VP per {g} in the two left columns of your Display Case",
+                 "1 VP per {g} in the two right columns of your Display Case")
+
+
+def score_text(content: Content, card: int) -> str:
+    """What a game scores at the end: flat VP, or a Display Case pattern of a type or component."""
+    info = content.cards[card]
+    if info.pattern == 0:
+        return f"{info.value} VP"
+    if info.value < len(TYPES):
+        games, game = f"{TYPES[info.value]} games", f"{TYPES[info.value]} game"
+    else:
+        kind = KINDS[info.value - len(TYPES)]
+        games, game = f"games made with {kind}", f"game made with {kind}"
+    return PATTERN_WORDS[info.pattern].format(t=games, g=game)
 
 
 def effect_text(effect: tuple[str, int, int]) -> str:
     what, a, b = effect
     if what == "res":
-        return f"{KINDS[a]} {b}"
+        return resource(a, b)
     if what == "market":
-        return f"market {COLUMNS[a] if a >= 0 else 'any'} {b}"
+        steps = f"{b} step{'s' if b != 1 else ''}"
+        return f"{steps} on {COLUMNS[a] if a >= 0 else 'any'} marketing"
     if what == "vp":
         return f"{b} VP"
-    return f"{what} {b}"
+    if what == "tree":
+        return "a tree" if b == 1 else f"{b} trees"
+    if what == "back":
+        return "move a Forklift back one space" if b == 1 else f"move up to {b} Forklifts back one space each"
+    return what
 
 
-def structure_text(content: Any, sid: int) -> str:
+def structure_text(content: Content, sid: int) -> str:
     s = content.structures[sid]
-    return f"{LETTERS[s.letter]} {s.name} (buildings {'/'.join(map(str, s.buildings))})"
+    return f"{LETTERS[s.letter]} {escape(s.name)} (needs {buildings_text(s.buildings)})"
 
 
-def step_text(content: Any, frame: dict[str, Any]) -> str:
+def step_text(content: Content, frame: dict[str, Any]) -> str:
+    """One pending step as a sentence for the player facing it (or watching)."""
     what = frame["step"]
-    if "offer" in frame:
-        if what == "tilepick":
-            return f"{what}: tiles {frame['offer']}"
-        return f"{what}: {[content.cards[c].name for c in frame['offer']]}"
-    return what + " " + " ".join(f"{k}={v}" for k, v in frame.items() if k != "step")
+    cards = content.cards
+    if what == "setup":
+        if "offer" in frame:
+            return ("place your starting cards, each as a Contract or a face-down component: "
+                    + "; ".join(f"#{c + 1} {escape(cards[c].name)}" for c in frame["offer"]))
+        return f"placing {frame['count']} starting cards"
+    if what == "cards":
+        keep = frame["keep"]
+        if "offer" in frame:
+            return (f"keep {keep} of the cards you drew, each as a Contract or a face-down component: "
+                    + "; ".join(f"#{c + 1} {escape(cards[c].name)}" for c in frame["offer"]))
+        return f"keeping {keep} of {frame['count']} drawn cards"
+    if what == "tilepick":
+        if "offer" in frame:
+            return "keep one of the tiles you drew: " + ", ".join(
+                f"#{t + 1} {SIZES[content.tiles[t][0] - 1]} ({ICON_WORDS[content.tiles[t][1]]} icon)"
+                for t in frame["offer"])
+        return f"choosing one of {frame['count']} drawn tiles"
+    if what == "use":
+        kind, level, extra = frame["kind"], frame["level"], frame["extra"]
+        if kind == 1:
+            size, icon = content.tiles[extra]
+            return (f"decide what your {SIZES[size - 1]} tile ({ICON_WORDS[icon]} icon) becomes: "
+                    "a component or machinery on the Assembly Line")
+        if kind == 3:
+            return (f"you rolled {extra} on the level {level} die: keep the die as a component, or "
+                    f"advance a Marketing column {extra} step{'s' if extra != 1 else ''}")
+        asset = "a worker in the Break Room" if kind == 2 else "a building on a Structure"
+        return f"decide what your {resource(kind, level)[2:]} becomes: a component or {asset}"
+    if what == "wild":
+        if frame.get("exchange"):
+            return f"choose the level {frame['level']} resource your workers bring (not wood)"
+        return f"choose which kind of level {frame['level']} resource to take from the Wild Wedge"
+    if what == "cell":
+        piece = frame["piece"]
+        if piece >= TWEENIE_BASE:
+            return f"choose the Assembly Line gap for the {escape(content.tweenies[piece - TWEENIE_BASE].name)} Tweenie"
+        size, icon = content.tiles[piece]
+        return f"choose the Assembly Line cell for your {SIZES[size - 1]} tile ({ICON_WORDS[icon]} icon)"
+    if what == "column":
+        steps = f"{frame['steps']} step{'s' if frame['steps'] != 1 else ''}"
+        if frame["column"] >= 0:
+            return f"advance {COLUMNS[frame['column']]} marketing {steps}"
+        return f"choose a Marketing column to advance {steps}"
+    if what == "build":
+        return f"choose the Structure for your level {frame['level']} building"
+    if what == "pay":
+        card = frame["card"]
+        needs = frame["needs"]
+        first = resource(needs[0][0], needs[0][1]) if needs else "nothing"
+        rest = f" (then {', '.join(resource(k, lv) for k, lv in needs[1:])})" if len(needs) > 1 else ""
+        return (f"pay for {card_name(card + 1, escape(cards[card].name))}: choose the component "
+                f"that pays {first} or more{rest}")
+    if what == "display":
+        card = frame["card"]
+        return f"put {card_name(card + 1, escape(cards[card].name))} in the Display Case"
+    if what == "tree":
+        return "choose a tree space to plant a tree"
+    if what == "discard":
+        kind = "components" if frame["kind"] < 0 else KINDS[frame["kind"]]
+        return (f"discard {frame['count']} more {kind} to plant a tree on "
+                f"{escape(content.trees[frame['space']].name)}")
+    if what == "reset":
+        return "return every assigned worker to the Break Room, or keep them where they are"
+    if what == "back":
+        return f"move up to {frame['count']} Forklift{'s' if frame['count'] != 1 else ''} back one space"
+    if what == "swap":
+        return "rearrange the Display Case: swap two slots, or done"
+    if what == "release":
+        return "choose a worker to return to the Break Room"
+    if what == "promote":
+        return "choose a worker to promote one level"
+    if what == "copy":
+        return "choose a used Tweenie whose benefit to take again"
+    return what.replace("_", " ")
 
 
 WORDS = {

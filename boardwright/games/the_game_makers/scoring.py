@@ -16,6 +16,12 @@ A_SETS, A_TYPE, A_TREES, A_ROWS, A_COLS, A_TWEENIES, A_TOPS, A_TRIPLES, A_VARIET
     A_MACHINES, A_CONTRACTS = range(12)
 
 
+#: the score sheet's lines in order (the keys of :func:`sheet`), as players read them
+LINES = (("games", "Games in the Display Case"), ("engines", "Marketing: yellow (engine building)"),
+         ("cards", "Marketing: blue (set collection)"), ("teamwork", "Marketing: purple (team games)"),
+         ("military", "Marketing: red (war games)"), ("trees", "Trees"),
+         ("structure", "A Structure"), ("rewards", "Points from rewards during play"))
+
 #: a Display Case as a 12-bit mask: bit ``r * 4 + c`` is row r, column c
 ROW_MASKS = (0x00F, 0x0F0, 0xF00)
 COLUMN_MASKS = (0x111, 0x222, 0x444, 0x888)

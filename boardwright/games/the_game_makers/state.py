@@ -12,13 +12,16 @@ from typing import Any
 
 from boardwright.engine import Action, IllegalAction, Stream, clockwise
 from boardwright.engine.errors import shown
+from boardwright.engine.events import listed
 
 from . import scoring
 from .actions import MARKET_SPACES, Actions, build_actions
 from .board import DRAFT, EMPTY, OVER, PLAY, SETUP
-from .content import DICE, Content, load
+from .content import DICE, LETTERS, Content, load
+from .events import SPACE_WORDS, card_name, place
 from .factory import Factory
 from .view import build_view, redact, resample, why_illegal
+from .warehouse import WEDGE_WORDS
 
 _ACTIONS: dict[int, Actions] = {}
 
@@ -129,14 +132,25 @@ class GameMakersState(Factory):
             for letter, ids in enumerate(by_letter):
                 for seat, sid in enumerate(setup.sample(ids, n)):
                     self.structs[seat * 3 + letter] = sid
+            structures = content.structures
+            for seat in range(n):
+                self.tell("structures_dealt", {"seat": seat, "structures": [
+                    f"{LETTERS[letter]} {structures[self.structs[seat * 3 + letter]].name}" for letter in range(3)]})
             self.start_player_setup()
 
     def start_player_setup(self) -> None:
         """Each player draws 3 cards: at least one becomes a Contract (all may be Components with
         the experienced-player option), the rest face-down Components."""
         self.phase = SETUP
-        self.stack.append(("setup", tuple(self.draw_cards(3)), 0))
+        self.deal_setup_cards()
         self.to_act = (self.seat,)
+
+    def deal_setup_cards(self) -> None:
+        """The seat setting up draws its 3 cards (only it sees which)."""
+        cards = self.draw_cards(3)
+        if self._telling:
+            self.tell_cards_drawn(self.seat, cards)
+        self.stack.append(("setup", tuple(cards), 0))
 
     # ------------------------------------------------------------------ the draft (M11)
     def draft_choices(self, seat: int) -> list[Action]:
@@ -170,6 +184,11 @@ class GameMakersState(Factory):
             letter = self.content.structures[sid].letter
             self.sets[letter].remove(sid)
             self.structs[seat * 3 + letter] = sid
+        if self._telling:
+            structures = self.content.structures
+            self.tell("structures_drafted", {"seats": sorted(choices), "structures": [
+                f"{LETTERS[structures[choices[seat].args[0]].letter]} {structures[choices[seat].args[0]].name}"
+                for seat in sorted(choices)]})
         self.holders = [(h + 1) % self.players for h in self.holders]
         self.open_draft_round()
 
@@ -191,11 +210,27 @@ class GameMakersState(Factory):
             self.turn += 1  # the wheel advances one Wedge
             self.order = clockwise((self.turn - 1) % self.players, self.players)
             self.pos = 0
+            if self._telling:
+                self.tell_turn()
         self.begin_seat_turn()
+
+    def tell_turn(self) -> None:
+        """A new turn: who starts, and what the wheel offers now."""
+        ring = self.ring
+        self.tell("turn_started", {
+            "turn": self.turn, "first": self.order[0], "ready": WEDGE_WORDS[ring[self.wheel] + 1],
+            "wedges": [WEDGE_WORDS[ring[self.wedge_at(k)] + 1] for k in (1, 2, 3)],
+            "reset": int(self.is_reset_turn()), "final": int(self.is_final_turn())})
 
     def is_final_turn(self) -> bool:
         """A Display Case is full and this is the final turn after it (M9)."""
         return bool(self.end_turn) and self.turn >= self.end_turn
+
+    def _end_reason(self) -> str:
+        if self.is_final_turn():
+            full = [s for s in range(self.players) if EMPTY not in self.display[s]]
+            return f"{listed(f'seat {s}' for s in full)} filled the Display Case and the final turn is over"
+        return f"the turn limit of {self.max_turns} turns was reached"
 
     def end_reason(self) -> str | None:
         """Why the game ended: a full Display Case (M9), or the ``max_turns`` safety (TGM-25)."""
@@ -270,12 +305,15 @@ class GameMakersState(Factory):
             if self.phase == SETUP and not self.stack:
                 if self.pos + 1 < self.players:
                     self.pos += 1
-                    self.stack.append(("setup", tuple(self.draw_cards(3)), 0))
+                    self.deal_setup_cards()
                     continue
                 self.phase = PLAY
                 self.turn = 1
                 self.order = list(range(self.players))
                 self.pos = 0
+                if self._telling:
+                    self.tell("play_started")
+                    self.tell_turn()
                 self.begin_seat_turn()
                 continue
             legal = self._legal(seat)
@@ -325,8 +363,84 @@ class GameMakersState(Factory):
             return [0] if totals[0] >= target else []
         return scoring.winners(self, totals)
 
+    def _score_breakdown(self) -> list[dict[str, Any]]:
+        """The score sheet's lines (scoring.LINES), all public; solo adds the target, and a tie
+        for first decided by the best-ranked game (M10) says so."""
+        out: list[dict[str, Any]] = []
+        for seat, sheet in enumerate(scoring.sheets(self)):
+            lines = [{"label": label, "points": sheet[key]} for key, label in scoring.LINES]
+            sid = self.structs[seat * 3]
+            if sid >= 0:
+                lines[-2]["label"] = f"A Structure {self.content.structures[sid].name}"
+            if self.players == 1:
+                lines.append({"label": solo_line(sheet["total"], self.options["solo_target"], self.is_over),
+                              "points": 0})
+            out.append({"total": sheet["total"], "lines": lines})
+        if self.is_over and self.players > 1:
+            totals = [entry["total"] for entry in out]
+            top = max(totals)
+            tied = [s for s in range(self.players) if totals[s] == top]
+            if len(tied) > 1:
+                sentence = tie_sentence(self, tied, top)
+                for seat in tied:
+                    out[seat]["tiebreak"] = sentence
+        return out
+
+    def _action_path(self, action: Action) -> tuple[str, ...]:
+        """Menu steps where a seat faces many choices: the kind of move, then which one; a card
+        drawn, then how it is kept; a grid cell by row, then column."""
+        kind, args = action.kind, action.args
+        if kind == "forklift":
+            wedge = WEDGE_WORDS[self.ring[self.wedge_at(args[0])] + 1]
+            return ("Move a Forklift", f"to the level {args[0]} Wedge ({wedge})")
+        if kind == "make":
+            card = self.contracts[self.seat][args[0]]
+            name = card_name(card + 1, self.content.cards[card].name)
+            return ("Manufacture a game", f"Contract {args[0] + 1}: {name}")
+        if kind == "work":
+            return ("Assign workers", SPACE_WORDS[args[0]])
+        if kind == "tweenie":
+            return ("Place a Tweenie", self.content.tweenies[args[0]].name)
+        if kind == "plant":
+            return ("Plant a tree by discarding", self.content.trees[args[0]].name)
+        if kind == "keep":
+            return (card_name(args[0] + 1, self.content.cards[args[0]].name),
+                    "as a Contract" if args[1] else "face down as a component")
+        if kind in ("cell", "display"):
+            width = 6 if kind == "cell" else 4
+            return (f"row {args[0] // width + 1}", f"column {args[0] % width + 1}")
+        if kind == "swap":
+            return (f"swap {place(args[0], 4)}", f"with {place(args[1], 4)}")
+        if kind == "draft":
+            structure = self.content.structures[args[0]]
+            return (f"{LETTERS[structure.letter]} Structures", structure.name)
+        return (str(action),)
+
     def _turn_rule(self) -> str:
         return "Taking a Turn (M4)"
+
+
+def solo_line(total: int, target: int, over: bool) -> str:
+    """The solo target (M12) as a score-sheet line."""
+    if not over:
+        return f"Solo target {target} points: {max(0, target - total)} still to score"
+    if total >= target:
+        return f"Solo target {target} points reached: the game is won"
+    return f"Solo target {target} points missed by {target - total}: the game is lost"
+
+
+def tie_sentence(state: GameMakersState, tied: list[int], top: int) -> str:
+    """How a tie for first was decided (M10: the best-ranked game in the Display Case)."""
+    ranks = {seat: scoring.best_rank(state, seat) for seat in tied}
+    best = min(ranks.values())
+    who = listed(f"seat {seat}" for seat in tied)
+    shown_ranks = listed(f"seat {seat} rank {rank}" for seat, rank in ranks.items() if rank < 10**9)
+    winners = [seat for seat in tied if ranks[seat] == best]
+    if len(winners) > 1:
+        return (f"{who} tied on {top} points and their best-ranked games are equal "
+                f"({shown_ranks}): they share the win")
+    return (f"{who} tied on {top} points; seat {winners[0]} wins with the best-ranked game in "
+            f"its Display Case ({shown_ranks}, lower is better)")
 
 
 G = GameMakersState

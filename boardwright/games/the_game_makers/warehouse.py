@@ -6,6 +6,10 @@ Rulebook "Forklift Movement" and "Rotating the Steering Wheel"; RULINGS M1-M3, M
 from __future__ import annotations
 
 from .board import Board
+from .content import KINDS
+from .events import resource
+
+WEDGE_WORDS = ("wild", *KINDS)
 
 
 class Warehouse(Board):
@@ -54,10 +58,14 @@ class Warehouse(Board):
         self.fk_ret[seat * 3 + f] = self.turn + level
         self.fk_last[seat * 3 + f] = target
         kind = self.ring[target]
+        if self._telling:  # wood and plastic are simply taken: said here (dice, cards, tiles say more)
+            self.tell("forklift_moved", {"seat": seat, "forklift": f + 1, "level": level,
+                                         "wedge": WEDGE_WORDS[kind + 1], "ready": self.turn + level,
+                                         "takes": resource(kind, level) if kind in (2, 4) else None})
         if kind < 0:
             self.stack.append(("wild", level))
         else:
-            self.gain(seat, kind, level)  # type: ignore[attr-defined]
+            self.gain(seat, kind, level, told=True)  # type: ignore[attr-defined]
 
     def forklifts_out(self, seat: int, skip: int = 0) -> list[int]:
         """Turns until each away Forklift is READY (1-3), one entry per distinct value; Forklifts
@@ -75,6 +83,9 @@ class Warehouse(Board):
             if not skip >> f & 1 and self.fk_ret[i] - self.turn == wait:
                 self.fk_last[i] = (self.wheel + wait) % 6  # the Wedge it stands on now
                 self.fk_ret[i] -= 1
+                if self._telling:
+                    self.tell("forklift_back", {"seat": seat, "forklift": f + 1, "wait": wait - 1,
+                                                "ready": self.fk_ret[i]})
                 return f
         raise AssertionError(wait)
 

@@ -79,7 +79,7 @@ def test_determinize_keeps_the_view_and_resamples_hidden_cards():
 def test_render_draws_the_wheel_and_each_factory_from_a_view():
     state = table(players=2, turn=1)
     text = GAME.render(state.view(0))
-    assert "READY:wild" in text and "Assembly Line" in text and "Display Case" in text
+    assert "READY: wild" in text and "Assembly Line" in text and "Display Case" in text
 
 
 def test_describe_action_explains_a_forklift_move():
