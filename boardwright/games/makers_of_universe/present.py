@@ -211,6 +211,29 @@ def catalog(content: Content) -> dict[str, dict[str, Any]]:
     return out
 
 
+_FACTS: dict[int, dict[str, str]] = {}
+
+
+def facts(content: Content) -> dict[str, str]:
+    """Each name of the content with its key facts in one short line, for the board (cached)."""
+    found = _FACTS.get(id(content))
+    if found is None:
+        found = {}
+        for name, entry in catalog(content).items():
+            kind = entry["kind"]
+            if kind == "Machine":
+                found[name] = entry["text"]
+            elif kind == "Evolution":
+                found[name] = f"Evolution, {TEXT.format_field(entry['points'], 'points')}, " \
+                              f"placed through {entry['machine']}"
+            elif kind in ("Character", "Door"):
+                found[name] = entry["text"]
+            else:
+                found[name] = f"{kind}: {entry['text']}"
+        _FACTS[id(content)] = found
+    return found
+
+
 # ---------------------------------------------------------------- the score breakdown
 def _ordinal(n: int) -> str:
     return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"

@@ -125,6 +125,21 @@ def is_guarded(s: MouState, seat: int, guard: str, against: str = "") -> bool:
     return False
 
 
+def machine_points(s: MouState, seat: int) -> list[int]:
+    """What each Machine of a world scores (U12: a second Palace only 1)."""
+    out = []
+    palace = False
+    for m in s.machines[seat]:
+        machine = s.c.machines[m]
+        if machine.special == "palace":
+            if palace:
+                out.append(min(machine.points, 1))
+                continue
+            palace = True
+        out.append(machine.points)
+    return out
+
+
 def points(s: MouState, seat: int) -> int:
     """Creation points: Machines plus Evolutions ("Notes on Machines", U12: a world yields only one
     point from a second Palace; the first scores as usual)."""
