@@ -308,14 +308,13 @@ def action_path(s: MouState, action: Action) -> tuple[str, ...]:
         low = 12 + (n - 12) // 10 * 10
         return (f"bid {low} to {low + 9}", text)
     cards, machines = s.c.cards, s.c.machines
-    if kind in ("send", "send_world", "defend"):
-        name = cards[action.args[0]].name
-        step = {"send": "attack with it", "send_world": "attack with the one in your world",
-                "defend": "place it in defence"}[kind]
-        return (name, step)
+    if kind in ("send", "send_world", "defend", "evolve"):
+        step = {"send": "attack", "send_world": "attack from your world", "defend": "defend your world",
+                "evolve": "place it in your world"}[kind]
+        return (cards[action.args[0]].name + ":", step)
     if kind == "play":
         card, target, extra = action.args
-        name = cards[card].name
+        name = cards[card].name + ":"
         if target < 0:
             return (name, "play it")
         if extra < 0:
@@ -323,10 +322,10 @@ def action_path(s: MouState, action: Action) -> tuple[str, ...]:
         if cards[card].effect in ("disarm", "force_door"):
             return (name, f"on seat {target}", f"door {extra + 1}")
         return (name, f"on seat {target}", machines[extra].name)
-    if kind == "evolve":
-        return (cards[action.args[0]].name, "place it in your world")
-    if kind in ("trap", "activate"):
-        return (f"door {action.args[0] + 1}", "hide a card under it" if kind == "trap" else "activate it")
+    if kind == "trap":
+        return ("hide a card under", f"door {action.args[0] + 1}")
+    if kind == "activate":
+        return ("activate", f"door {action.args[0] + 1}")
     if kind == "fire":
         return ("fire the Ravager Cannon", f"at seat {action.args[0]}", machines[action.args[1]].name)
     if kind == "attack":

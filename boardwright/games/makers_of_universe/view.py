@@ -77,12 +77,12 @@ def build_view(s: MouState, seat: int | None) -> dict[str, Any]:
     shown: set[str] = set()
     if view["on_auction"]:
         shown.add(view["on_auction"])
-    for p in players:
-        if p["character"]:
-            shown.add(p["character"])
-        shown.update(p["machines"], p["evolutions"], p["defenders"], p["known_cards"], p["known_to_you"],
-                     p["hand"] or ())
-        shown.update(d["under"] for d in p["doors"] if d["under"])
+    for player in players:
+        if player["character"]:
+            shown.add(player["character"])
+        shown.update(player["machines"], player["evolutions"], player["defenders"], player["known_cards"],
+                     player["known_to_you"], player["hand"] or ())
+        shown.update(d["under"] for d in player["doors"] if d["under"])
     view["facts"] = {name: every[name] for name in sorted(shown)}
     if s.att_card >= 0:
         view["attack"] = {"attacker": s.att_seat, "creature": cards[s.att_card].name,
