@@ -76,8 +76,8 @@ EVENT_TEXTS: dict[str, str | Callable[[Mapping[str, Any]], str]] = {
     "target_reached": "seat {seat} reaches {points:points} (target {target}): the game ends "
                       "after this round",
     "target_lost": "seat {seat} falls back to {points:points}, under the target of {target}",
-    "action_phase": "Action Phase of round {round}: seat {seat} plays first",
-    "turn_started": "seat {seat}'s turn",
+    "turn_started": lambda d: (f"Action Phase of round {d['round']}: " if d["first"] else "")
+    + f"seat {d['seat']}'s turn",
     "ue_from_bank": "seat {seat} takes {ue} UE from the Bank {why}",
     "ue_taken": "seat {seat} takes {ue} UE from seat {from}",
     "cards_drawn": _drawn,

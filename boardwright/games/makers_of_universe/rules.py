@@ -316,7 +316,6 @@ def install(s: MouState) -> None:
 
 # ---------------------------------------------------------------- the action phase
 def start_action_phase(s: MouState) -> None:
-    s.tell("action_phase", {"round": s.round, "seat": s.pawn})
     s.auction_no = 0
     s.turn_no = 0
     start_turn(s)
@@ -328,7 +327,7 @@ def start_turn(s: MouState) -> None:
     s.fresh[seat] = []
     s.power_used = False
     s.cannon_used = False
-    s.tell("turn_started", {"seat": seat})
+    s.tell("turn_started", {"seat": seat, "round": s.round, "first": s.turn_no == 0})
     if s.power(seat) == "income":
         take_from_bank(s, seat, 1, "as the Banker")
     s.phase = P_DRAW
