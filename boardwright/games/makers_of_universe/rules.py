@@ -189,7 +189,7 @@ def destroy_machine(s: MouState, seat: int, machine: int) -> None:
     """Destroy a Machine; an owner then holding more than 8 cards discards half (U8).
 
     The Machine goes under the Machine pile (option ``destroyed_machines``, ruling M9)."""
-    before = points(s, seat)
+    before = points(s, seat) if s.telling else None
     s.machines[seat].remove(machine)
     if s.recycle:
         s.pile.append(machine)      # face up under the pile: known to all
@@ -307,7 +307,7 @@ def activate_door(s: MouState, seat: int, door: int) -> None:
 
 
 def install(s: MouState) -> None:
-    before = points(s, s.buyer)
+    before = points(s, s.buyer) if s.telling else None
     s.machines[s.buyer].append(s.on_auction)
     s.on_auction = -1
     note_points(s, s.buyer, before)
@@ -687,7 +687,7 @@ def fitting_evolutions(s: MouState, seat: int, world: int) -> set[int]:
 
 
 def place_evolution(s: MouState, seat: int, card: int) -> None:
-    before = points(s, seat)
+    before = points(s, seat) if s.telling else None
     leave_hand(s, seat, card)
     s.evolutions[seat].append(card)
     evolution = s.c.cards[card]

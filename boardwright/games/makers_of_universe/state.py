@@ -309,7 +309,7 @@ class MouState(State):
         if kind == "destroy":
             R.destroy_machine(self, t, action.args[0])
         elif kind == "wreck":
-            before = R.points(self, t)
+            before = R.points(self, t) if self.telling else None
             self.evolutions[t].remove(action.args[0])
             self.discards.append(action.args[0])
             self.tell("evolution_destroyed", {"seat": t, "evolution": self.c.cards[action.args[0]].name})
