@@ -7,10 +7,13 @@ content are in docs/games/makers-of-universe.md.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from boardwright.engine import Game, Option, State
 
+from . import present
+from .content import CONTENT_FILE, load
 from .state import MouState
 from .view import describe, render
 
@@ -41,6 +44,11 @@ class MakersOfUniverse(Game):
     state_class = MouState
     notes = "docs/games/makers-of-universe.md"
     bot = "boardwright.games.makers_of_universe.bot:HeuristicBot"
+    quick_reference = "rules.md"
+    event_texts = present.EVENT_TEXTS
+
+    def _catalog(self, options: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
+        return present.catalog(load(options.get("content") or CONTENT_FILE))
 
     def evaluate(self, state: State, seat: int) -> float:
         """Progress towards the target, relative to the best opponent."""

@@ -53,7 +53,8 @@ class HeuristicBot(Agent):
         others = [o for o in range(len(players)) if o != seat]
         return sorted(others, key=lambda o: (-players[o]["points"], -len(players[o]["machines"]), o))
 
-    def machine_value(self, view: dict, seat: int, name: str) -> float:
+    def machine_value(self, view: dict, seat: int, name: str, own_hand: bool = True) -> float:
+        """Creation points ``name`` would bring ``seat`` (and an Evolution in our hand it enables)."""
         me = view["players"][seat]
         machine = self.machines[name]
         if machine.special == "palace":
@@ -62,7 +63,7 @@ class HeuristicBot(Agent):
             value = 0.0 if name in me["machines"] else 1.5
         else:
             value = float(machine.points)
-        for card_name in me["hand"] or []:
+        for card_name in (me["hand"] or []) if own_hand else []:
             card = self.cards[card_name]
             if card.family == EVOLUTION and self.machine_for(card) == name \
                     and card_name not in me["evolutions"]:
@@ -86,7 +87,9 @@ class HeuristicBot(Agent):
             return self.bid(view, seat, actions)
         if phase == "draw":
             hand = view["players"][seat]["hand_size"]
-            choice = "draw 2 cards" if hand <= 2 else "draw 1 card and 1 UE" if hand <= 4 else "draw 2 UE"
+            ue = view["players"][seat]["ue"]
+            choice = "draw 2 cards" if hand <= 2 and ue >= 3 else "draw 1 card and 1 UE" if hand <= 4 and ue >= 2 \
+                else "draw 2 UE"
             return by_text[choice]
         if phase == "reaction window":
             return self.react(view, seat, actions)
@@ -103,16 +106,55 @@ class HeuristicBot(Agent):
         return actions[0]  # which doors a purchase activates: the first ones
 
     def bid(self, view: dict, seat: int, actions: list[Action]) -> Action:
-        """Firm bids for what scores, a little noise so equal bots do not tie for ever, and a
-        raise on each tied re-bid."""
-        value = self.machine_value(view, seat, view["on_auction"])
+        """A sealed bid worth what is on auction to this seat, in UE it can spare.
+
+        The Machine is worth its points to us (more if an Evolution in hand needs it), plus part
+        of what it would give the best-placed opponent (the Palace to a leader is worth denying).
+        A point is priced at the UE we can expect to spend per point still missing (our UE now and
+        the draws of the rounds likely left): UE is worth less as the end nears, and all of it is
+        spent in the last round. We never bid more than it takes to beat every other bidder's UE."""
         ue = len(actions) - 1
-        if value <= 0:
+        name = view["on_auction"]
+        players = view["players"]
+        mine = self.machine_value(view, seat, name)
+        rivals = [o for o in view["bidders"] if o != seat] or [o for o in range(len(players)) if o != seat]
+        denial = max((self.machine_value(view, o, name, own_hand=False) * self.threat(view, o)
+                      for o in rivals), default=0.0)
+        value = mine + denial
+        if value <= 0 or ue == 0:
             return actions[0]
-        want = int(2 + 2.5 * value) + self.rng.below(3) + ue // 4
+        target = view["target"]
+        me = players[seat]
+        rounds_left = self.rounds_left(view)
+        missing = max(1, target - me["points"])
+        per_point = (ue + 1.0 * max(0, rounds_left - 1)) / missing
+        if rounds_left <= 1:
+            per_point = float(ue)
+        worth = int(value * per_point + 0.5)
+        beat_all = max(players[o]["ue"] for o in rivals) + 1
+        want = min(ue, worth, beat_all)
         if view["bid_round"] and view["last_bids"][seat] >= 0:
-            want = max(want, view["last_bids"][seat] + 1 + self.rng.below(2))
-        return actions[min(ue, want)]
+            want = min(ue, worth, max(want, view["last_bids"][seat] + self.rng.below(2)))
+        elif want < beat_all and want > 0:
+            want = max(0, want - self.rng.below(2))
+        return actions[max(0, want)]
+
+    def threat(self, view: dict, seat: int) -> float:
+        """How much of what ``seat`` would gain is worth denying it: more for a leader near the target."""
+        players = view["players"]
+        best = max(p["points"] for p in players)
+        share = 0.3 + 0.5 * players[seat]["points"] / max(1, view["target"])
+        return share + (0.2 if players[seat]["points"] == best else 0.0)
+
+    def rounds_left(self, view: dict) -> int:
+        """The rounds the game may still last: the leader's pace to the target (about 1.5 points a
+        round), at most the round limit."""
+        players = view["players"]
+        best = max(p["points"] for p in players)
+        if best >= view["target"]:
+            return 1
+        pace = max(1, round((view["target"] - best) / 1.5))
+        return max(1, min(pace, view["max_rounds"] - view["round"] + 1))
 
     def react(self, view: dict, seat: int, actions: list[Action]) -> Action:
         attack = view["attack"]

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from boardwright.engine import Action, clockwise, reaction_order
 
 from .content import TRAP
+from .present import card_text
 
 if TYPE_CHECKING:
     from .state import MouState
@@ -30,32 +31,43 @@ CH_DESTROY, CH_WRECK, CH_KILL, CH_EVOLVE = range(4)
 
 
 # ---------------------------------------------------------------- bank, cards, points
-def take_from_bank(s: MouState, seat: int, amount: int) -> None:
-    """Take UE from the Bank; an empty Bank pays what it holds (U9)."""
+def take_from_bank(s: MouState, seat: int, amount: int, why: str) -> None:
+    """Take UE from the Bank; an empty Bank pays what it holds (U9). ``why`` is told with it."""
     paid = min(amount, s.bank)
     s.bank -= paid
     s.ue[seat] += paid
+    s.tell("ue_from_bank", {"seat": seat, "ue": paid, "why": why})
 
 
 def draw_cards(s: MouState, seat: int, count: int) -> None:
-    """Draw Resource cards; an empty pile is rebuilt by shuffling the discard pile (U9)."""
+    """Draw Resource cards; an empty pile is rebuilt by shuffling the discard pile (U9).
+    The drawer sees which cards; the others, how many."""
     hand = s.hands[seat]
+    drawn = 0
     for _ in range(count):
         if not s.deck:
             if not s.discards:
-                return
+                break
             s.deck = s.discards
             s.discards = []
             s.streams["deck"].shuffle(s.deck)
+            s.tell("deck_rebuilt", {"cards": len(s.deck)})
         hand.append(s.deck.pop())
+        drawn += 1
+    if s.telling:
+        cards = s.c.cards
+        s.tell("cards_drawn", {"seat": seat, "n": drawn, "cards": [cards[k].name for k in hand[len(hand) - drawn:]]},
+               to=(seat,), others={"seat": seat, "n": drawn})
 
 
 def lose_random_cards(s: MouState, seat: int, count: int, to: int = -1) -> None:
     """``seat`` loses ``count`` cards at random: to seat ``to``'s hand, or to the discard pile."""
     hand = s.hands[seat]
     rng = s.streams["hands"]
+    lost: list[int] = []
     for _ in range(min(count, len(hand))):
         card = hand.pop(rng.below(len(hand)))
+        lost.append(card)
         if to >= 0:
             s.hands[to].append(card)
             taker = s.seen[to][seat] + s.known[seat]
@@ -67,6 +79,13 @@ def lose_random_cards(s: MouState, seat: int, count: int, to: int = -1) -> None:
         else:
             s.discards.append(card)
             forget(s, seat, card)
+    if s.telling:
+        names = [s.c.cards[k].name for k in lost]
+        if to >= 0:
+            s.tell("cards_taken", {"seat": to, "from": seat, "n": len(lost), "cards": names},
+                   to=(to, seat), others={"seat": to, "from": seat, "n": len(lost)})
+        else:
+            s.tell("cards_discarded", {"seat": seat, "n": len(lost), "cards": names})
 
 
 def leave_hand(s: MouState, seat: int, card: int) -> None:
@@ -94,10 +113,31 @@ def forget_hand(s: MouState, seat: int) -> None:
         seen[seat] = []
 
 
-def is_guarded(s: MouState, seat: int, guard: str) -> bool:
-    """Whether a defence creature in ``seat``'s world has the ``guard`` effect."""
+def is_guarded(s: MouState, seat: int, guard: str, against: str = "") -> bool:
+    """Whether a defence creature in ``seat``'s world has the ``guard`` effect; with ``against``
+    (the card it stops), a guard that works is told."""
     cards = s.c.cards
-    return any(cards[k].defence == guard for k in s.defenders[seat])
+    for k in s.defenders[seat]:
+        if cards[k].defence == guard:
+            if against:
+                s.tell("guarded", {"seat": seat, "defender": cards[k].name, "card": against})
+            return True
+    return False
+
+
+def machine_points(s: MouState, seat: int) -> list[int]:
+    """What each Machine of a world scores (U12: a second Palace only 1)."""
+    out = []
+    palace = False
+    for m in s.machines[seat]:
+        machine = s.c.machines[m]
+        if machine.special == "palace":
+            if palace:
+                out.append(min(machine.points, 1))
+                continue
+            palace = True
+        out.append(machine.points)
+    return out
 
 
 def points(s: MouState, seat: int) -> int:
@@ -121,16 +161,22 @@ def points(s: MouState, seat: int) -> int:
     return total
 
 
-def note_points(s: MouState, seat: int) -> None:
+def note_points(s: MouState, seat: int, before: int | None = None) -> None:
     """Remember when a seat reached the target, for the tie-break of U10 ("earlier turn, then
     earlier seat in that turn's order"): the turn is the rulebook's, a Buying Phase and an Action
     Phase (our round), and its order runs clockwise from the Preum's pawn, whatever the phase the
-    target was reached in (ruling M12). Falling below the target forgets it."""
-    if points(s, seat) >= s.target:
+    target was reached in (ruling M12). Falling below the target forgets it. ``before`` is the
+    seat's score before the change, for the event that tells it."""
+    now = points(s, seat)
+    if before is not None and now != before:
+        s.tell("score_changed", {"seat": seat, "points": now, "change": now - before})
+    if now >= s.target:
         if s.reached[seat] < 0:
             s.reached[seat] = s.round * s.players + (seat - s.pawn) % s.players
-    else:
+            s.tell("target_reached", {"seat": seat, "points": now, "target": s.target, "round": s.round})
+    elif s.reached[seat] >= 0:
         s.reached[seat] = -1
+        s.tell("target_lost", {"seat": seat, "points": now, "target": s.target})
 
 
 def destroyable(s: MouState, seat: int) -> list[int]:
@@ -143,23 +189,28 @@ def destroy_machine(s: MouState, seat: int, machine: int) -> None:
     """Destroy a Machine; an owner then holding more than 8 cards discards half (U8).
 
     The Machine goes under the Machine pile (option ``destroyed_machines``, ruling M9)."""
+    before = points(s, seat) if s.telling else None
     s.machines[seat].remove(machine)
     if s.recycle:
         s.pile.append(machine)      # face up under the pile: known to all
         s.known_bottom += 1
     else:
         s.scrapped.append(machine)
-    note_points(s, seat)
+    s.tell("machine_destroyed", {"seat": seat, "machine": s.c.machines[machine].name,
+                                 "to": "under the Machine pile" if s.recycle else "out of the game"})
+    note_points(s, seat, before)
     if s.power(seat) == "salvage":
-        take_from_bank(s, seat, 3)
+        take_from_bank(s, seat, 3, "as the Salvager")
     size = len(s.hands[seat])
     if size > 8:
         s.disc_seat = seat
         s.disc_left = size // 2
+        s.tell("must_discard", {"seat": seat, "n": size // 2, "held": size})
 
 
 # ---------------------------------------------------------------- the round
 def start_round(s: MouState) -> None:
+    s.tell("round_started", {"round": s.round, "pawn": s.pawn, "last": s.round >= s.max_rounds})
     s.auction_no = 0
     s.active = s.pawn
     next_auction(s)
@@ -176,6 +227,10 @@ def next_auction(s: MouState) -> None:
             break
     s.on_auction = s.pile.pop(0)
     s.known_bottom = min(s.known_bottom, len(s.pile))
+    if s.telling:
+        m = s.c.machines[s.on_auction]
+        s.tell("machine_revealed", {"machine": m.name, "auction": s.auction_no, "points": m.points,
+                                    "doors": m.doors})
     s.bid_round = 0
     s.bidders = tuple(range(s.players))
     open_window(s, W_REVEAL, C_BIDS)
@@ -192,28 +247,34 @@ def resolve_bids(s: MouState, choices: dict[int, Action]) -> None:
     for seat, action in choices.items():
         bids[seat] = action.args[0]
     s.last_bids = bids
+    if s.telling:
+        s.tell("bids_revealed", {"machine": s.c.machines[s.on_auction].name, "bids": bids,
+                                 "rebid": s.bid_round})
     top = max(bids)
     if top <= 0:
-        return_machine(s)
+        return_machine(s, "nobody bid")
         return
     tied = [seat for seat in range(s.players) if bids[seat] == top]
     if len(tied) > 1:
         haggler = [seat for seat in tied if s.power(seat) == "wins_ties"]
         if haggler:
             tied = haggler
+            s.tell("haggler_wins_tie", {"seat": haggler[0], "bid": top})
     if len(tied) > 1:
         if s.bid_round >= 3:
-            return_machine(s)
+            return_machine(s, "the third re-bid tied too")
             return
         s.bid_round += 1
         s.bidders = tuple(tied)
+        s.tell("bids_tied", {"seats": tied, "bid": top, "rebid": s.bid_round})
         open_bids(s)
         return
     buy(s, tied[0], top)
 
 
-def return_machine(s: MouState) -> None:
+def return_machine(s: MouState, why: str) -> None:
     """No sale: the Machine goes to the bottom of the pile (it still was one of the two auctions)."""
+    s.tell("sale_cancelled", {"machine": s.c.machines[s.on_auction].name, "why": why})
     s.pile.append(s.on_auction)
     s.known_bottom += 1
     s.on_auction = -1
@@ -225,12 +286,13 @@ def buy(s: MouState, seat: int, price: int) -> None:
     s.ue[seat] -= price
     s.bank += price
     s.buyer = seat
+    s.tell("machine_bought", {"seat": seat, "machine": s.c.machines[s.on_auction].name, "ue": price})
     need = s.c.machines[s.on_auction].doors - (1 if s.power(seat) == "fewer_doors" else 0)
     doors = s.open_[seat]
     inactive = [d for d in range(3) if not doors[d]]
     if need >= len(inactive) or need <= 0:
         for d in inactive[:max(need, 0)]:
-            doors[d] = True
+            activate_door(s, seat, d)
         install(s)
         return
     s.phase = P_DOORS
@@ -238,10 +300,17 @@ def buy(s: MouState, seat: int, price: int) -> None:
     s.to_act = (seat,)
 
 
+def activate_door(s: MouState, seat: int, door: int) -> None:
+    """A door turns to its active face (never back)."""
+    s.open_[seat][door] = True
+    s.tell("door_activated", {"seat": seat, "door": door + 1, "name": s.c.doors[s.door_names[seat][door]]})
+
+
 def install(s: MouState) -> None:
+    before = points(s, s.buyer) if s.telling else None
     s.machines[s.buyer].append(s.on_auction)
     s.on_auction = -1
-    note_points(s, s.buyer)
+    note_points(s, s.buyer, before)
     open_window(s, W_AUCTION, C_NEXT_AUCTION)
 
 
@@ -258,8 +327,9 @@ def start_turn(s: MouState) -> None:
     s.fresh[seat] = []
     s.power_used = False
     s.cannon_used = False
+    s.tell("turn_started", {"seat": seat, "round": s.round, "first": s.turn_no == 0})
     if s.power(seat) == "income":
-        take_from_bank(s, seat, 1)
+        take_from_bank(s, seat, 1, "as the Banker")
     s.phase = P_DRAW
     s.to_act = (seat,)
 
@@ -268,7 +338,8 @@ def draw_step(s: MouState, seat: int, cards: int, ue: int) -> None:
     """Draw: 2 Resource cards, 2 UE, or one of each."""
     if cards:
         draw_cards(s, seat, cards + (1 if s.power(seat) == "extra_draw" else 0))
-    take_from_bank(s, seat, ue)
+    if ue:
+        take_from_bank(s, seat, ue, "for the draw")
     to_main(s)
 
 
@@ -435,26 +506,31 @@ def play_action(s: MouState, seat: int, action: Action) -> None:
     card = s.c.cards[card_id]
     leave_hand(s, seat, card_id)
     s.discards.append(card_id)
+    s.tell("action_played", {"seat": seat, "card": card.name, "effect": card_text(card, s.c),
+                             "window": WINDOWS[s.win_kind] if s.phase == P_WINDOW else None})
     effect = card.effect
     if effect == "gain_ue":
-        take_from_bank(s, seat, card.amount)
+        take_from_bank(s, seat, card.amount, "with " + card.name)
     elif effect == "draw_cards":
         draw_cards(s, seat, card.amount)
     elif effect == "cancel_attack":
         s.att_cancelled = True
+        s.tell("attack_cancelled", {"seat": s.att_seat, "creature": s.c.cards[s.att_card].name, "by": seat})
     elif effect == "steal_ue":
-        if not is_guarded(s, target, "guard_ue"):
+        if not is_guarded(s, target, "guard_ue", card.name):
             move_ue(s, target, seat, card.amount)
     elif effect == "steal_card":
-        if not is_guarded(s, target, "guard_hand"):
+        if not is_guarded(s, target, "guard_hand", card.name):
             lose_random_cards(s, target, card.amount, to=seat)
     elif effect == "disarm":
-        s.discards.append(s.under[target][extra])
+        hidden = s.under[target][extra]
+        s.discards.append(hidden)
         s.under[target][extra] = -1
         s.shown[target][extra] = False
+        s.tell("door_cleared", {"seat": target, "door": extra + 1, "card": s.c.cards[hidden].name})
     elif effect == "force_door":
-        s.open_[target][extra] = True
-    elif not is_guarded(s, target, "guard_machines"):
+        activate_door(s, target, extra)
+    elif not is_guarded(s, target, "guard_machines", card.name):
         destroy_machine(s, target, extra)
     after_card(s)
 
@@ -463,6 +539,7 @@ def move_ue(s: MouState, giver: int, taker: int, amount: int) -> None:
     paid = min(amount, s.ue[giver])
     s.ue[giver] -= paid
     s.ue[taker] += paid
+    s.tell("ue_taken", {"seat": taker, "from": giver, "ue": paid})
 
 
 # ---------------------------------------------------------------- attacks
@@ -471,6 +548,11 @@ def declare_attack(s: MouState, target: int, door: int) -> None:
     s.att_target = target
     s.att_door = door
     s.att_cancelled = False
+    if s.telling:
+        s.tell("attack_declared", {"seat": s.att_seat, "creature": s.c.cards[s.att_card].name,
+                                   "target": target, "door": door + 1,
+                                   "name": s.c.doors[s.door_names[target][door]],
+                                   "trapped": s.under[target][door] >= 0})
     open_window(s, W_ATTACK, C_RESOLVE_ATTACK)
 
 
@@ -485,12 +567,16 @@ def resolve_attack(s: MouState) -> None:
         open_window(s, W_RESOLVED, C_MAIN)
         return
     under = s.under[target][door]
+    cards = s.c.cards
+    s.tell("door_turned", {"seat": target, "door": door + 1, "card": cards[under].name if under >= 0 else None,
+                           "trap": under >= 0 and cards[under].family == TRAP})
     if under >= 0:
         s.under[target][door] = -1
         s.shown[target][door] = False
-        if s.c.cards[under].family == TRAP:
+        if cards[under].family == TRAP:
             if s.power(attacker) == "trap_breaker" and not s.power_used:
                 s.power_used = True
+                s.tell("trap_broken", {"seat": attacker, "trap": cards[under].name})
             else:
                 spring_trap(s, attacker, creature, target, door, under)
                 open_window(s, W_RESOLVED, C_MAIN)
@@ -503,6 +589,8 @@ def spring_trap(s: MouState, attacker: int, creature: int, target: int, door: in
     """A sprung trap stops the creature; both are discarded unless the trap says otherwise (U5)."""
     card = s.c.cards[trap]
     effect = card.effect
+    s.tell("trap_sprung", {"seat": target, "trap": card.name, "effect": card_text(card, s.c),
+                           "creature": s.c.cards[creature].name, "attacker": attacker})
     if effect == "fine":
         move_ue(s, attacker, target, card.amount)
     elif effect == "backfire":
@@ -510,6 +598,7 @@ def spring_trap(s: MouState, attacker: int, creature: int, target: int, door: in
     if effect == "capture":
         s.hands[target].append(creature)
         s.known[target].append(creature)
+        s.tell("creature_captured", {"seat": target, "creature": s.c.cards[creature].name, "from": attacker})
     else:
         s.discards.append(creature)
     if effect == "lasting":
@@ -518,7 +607,7 @@ def spring_trap(s: MouState, attacker: int, creature: int, target: int, door: in
     else:
         s.discards.append(trap)
     if s.power(target) == "trap_reward":
-        take_from_bank(s, target, 2)
+        take_from_bank(s, target, 2, "as the Trapper")
 
 
 def enter_world(s: MouState, attacker: int, creature: int, target: int) -> None:
@@ -532,34 +621,41 @@ def enter_world(s: MouState, attacker: int, creature: int, target: int) -> None:
             if k in s.fresh[target]:
                 s.fresh[target].remove(k)
             s.discards.append(k)
+            s.tell("creature_intercepted", {"seat": target, "defender": cards[k].name,
+                                            "creature": cards[creature].name, "from": attacker})
             open_window(s, W_RESOLVED, C_MAIN)
             return
     card = cards[creature]
+    s.tell("creature_entered", {"seat": attacker, "creature": card.name, "target": target,
+                                "effect": card_text(card, s.c)})
     effect = card.effect
     amount = card.amount + (1 if s.power(attacker) == "greedy" else 0)
     choice = -1
     if effect == "bank_ue":
-        take_from_bank(s, attacker, amount)
+        take_from_bank(s, attacker, amount, "with " + card.name)
     elif effect == "steal_ue":
-        if not is_guarded(s, target, "guard_ue"):
+        if not is_guarded(s, target, "guard_ue", card.name):
             move_ue(s, target, attacker, amount)
     elif effect == "steal_card":
-        if not is_guarded(s, target, "guard_hand"):
+        if not is_guarded(s, target, "guard_hand", card.name):
             lose_random_cards(s, target, amount, to=attacker)
     elif effect == "discard_cards":
-        if not is_guarded(s, target, "guard_hand"):
+        if not is_guarded(s, target, "guard_hand", card.name):
             lose_random_cards(s, target, card.amount)
     elif effect == "sweep":
+        swept = []
         for d in range(3):
             if s.under[target][d] >= 0:
+                swept.append(cards[s.under[target][d]].name)
                 s.discards.append(s.under[target][d])
                 s.under[target][d] = -1
                 s.shown[target][d] = False
+        s.tell("doors_swept", {"seat": target, "cards": swept})
     elif effect == "destroy_machine":
-        if destroyable(s, target) and not is_guarded(s, target, "guard_machines"):
+        if destroyable(s, target) and not is_guarded(s, target, "guard_machines", card.name):
             choice = CH_DESTROY
     elif effect == "destroy_evolution":
-        if s.evolutions[target] and not is_guarded(s, target, "guard_evolutions"):
+        if s.evolutions[target] and not is_guarded(s, target, "guard_evolutions", card.name):
             choice = CH_WRECK
     elif effect == "kill_defender":
         if defenders:
@@ -591,6 +687,10 @@ def fitting_evolutions(s: MouState, seat: int, world: int) -> set[int]:
 
 
 def place_evolution(s: MouState, seat: int, card: int) -> None:
+    before = points(s, seat) if s.telling else None
     leave_hand(s, seat, card)
     s.evolutions[seat].append(card)
-    note_points(s, seat)
+    evolution = s.c.cards[card]
+    s.tell("evolution_placed", {"seat": seat, "evolution": evolution.name,
+                                "machine": s.c.machines[evolution.machine].name})
+    note_points(s, seat, before)

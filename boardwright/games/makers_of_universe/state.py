@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from boardwright.engine import Action, IllegalAction, OptionError, State, Stream
 
+from . import present
 from . import rules as R
 from .actions import Actions, actions_for
 from .content import ACTION, CONTENT_FILE, CREATURE, EVOLUTION, Content, load
@@ -221,7 +222,7 @@ class MouState(State):
         elif phase == R.P_DRAW:
             R.draw_step(self, seat, action.args[0], action.args[1])
         elif phase == R.P_DOORS:
-            self.open_[seat][action.args[0]] = True
+            R.activate_door(self, seat, action.args[0])
             self.pending -= 1
             if not self.pending:
                 R.install(self)
@@ -236,6 +237,9 @@ class MouState(State):
                 R.forget_hand(self, seat)   # a face-down card left: it may have been a known one
                 self.under[seat][self.pending] = action.args[0]
                 self.shown[seat][self.pending] = False
+                self.tell("card_hidden", {"seat": seat, "door": self.pending + 1,
+                                          "card": self.c.cards[action.args[0]].name},
+                          to=(seat,), others={"seat": seat, "door": self.pending + 1, "card": None})
             R.to_main(self)
         elif phase == R.P_GIVE:
             R.leave_hand(self, seat, action.args[0])
@@ -281,7 +285,7 @@ class MouState(State):
             self.pending = action.args[0]
             self.phase = R.P_HIDE
         elif kind == "activate":
-            self.open_[seat][action.args[0]] = True
+            R.activate_door(self, seat, action.args[0])
         elif kind == "exchange":
             self.pending = self.exchange_rate(seat)
             self.phase = R.P_GIVE
@@ -305,10 +309,13 @@ class MouState(State):
         if kind == "destroy":
             R.destroy_machine(self, t, action.args[0])
         elif kind == "wreck":
+            before = R.points(self, t) if self.telling else None
             self.evolutions[t].remove(action.args[0])
             self.discards.append(action.args[0])
-            R.note_points(self, t)
+            self.tell("evolution_destroyed", {"seat": t, "evolution": self.c.cards[action.args[0]].name})
+            R.note_points(self, t, before)
         elif kind == "kill":
+            self.tell("defender_killed", {"seat": t, "creature": self.c.cards[action.args[0]].name})
             self.defenders[t].remove(action.args[0])
             if action.args[0] in self.fresh[t]:
                 self.fresh[t].remove(action.args[0])
@@ -465,6 +472,20 @@ class MouState(State):
 
     def _winners(self) -> list[int]:
         return list(self.winners_)
+
+    # ---------------------------------------------------------------- presentation
+    def _end_reason(self) -> str:
+        return present.end_reason(self)
+
+    def _score_breakdown(self) -> list[dict]:
+        return present.breakdown(self)
+
+    def _action_path(self, action: Action) -> tuple[str, ...]:
+        return present.action_path(self, action)
+
+    def _pass_action(self, seat: int) -> Action | None:
+        """In a reaction window (U6) the seat asked may decline with 'pass'."""
+        return self.A.pass_ if self.phase == R.P_WINDOW else None
 
 
 def _deal(pool: list[int], sizes: dict[int, int], need: dict[int, set[int]], avoid: dict[int, set[int]],

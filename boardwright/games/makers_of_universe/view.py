@@ -9,9 +9,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from rich.markup import escape
+
 from boardwright.engine import Action
 
 from . import rules as R
+from .present import facts
 
 if TYPE_CHECKING:
     from .state import MouState
@@ -38,7 +41,9 @@ def build_view(s: MouState, seat: int | None) -> dict[str, Any]:
                        if s.under[p][d] >= 0 and (mine or s.shown[p][d]) else None}
                       for d in range(3)],
             "machines": [machines[m].name for m in s.machines[p]],
+            "machine_points": R.machine_points(s, p),
             "evolutions": [cards[k].name for k in s.evolutions[p]],
+            "evolution_points": [cards[k].points + (s.power(p) == "evolution_bonus") for k in s.evolutions[p]],
             "defenders": [cards[k].name for k in s.defenders[p]],
             "placed_this_turn": [cards[k].name for k in s.fresh[p]],
             "points": R.points(s, p),
@@ -68,6 +73,17 @@ def build_view(s: MouState, seat: int | None) -> dict[str, Any]:
         "attack": None,
         "players": players,
     }
+    every = facts(c)
+    shown: set[str] = set()
+    if view["on_auction"]:
+        shown.add(view["on_auction"])
+    for player in players:
+        if player["character"]:
+            shown.add(player["character"])
+        shown.update(player["machines"], player["evolutions"], player["defenders"], player["known_cards"],
+                     player["known_to_you"], player["hand"] or ())
+        shown.update(d["under"] for d in player["doors"] if d["under"])
+    view["facts"] = {name: every[name] for name in sorted(shown)}
     if s.att_card >= 0:
         view["attack"] = {"attacker": s.att_seat, "creature": cards[s.att_card].name,
                           "seat": s.att_target if s.att_door >= 0 else None,
@@ -91,63 +107,83 @@ def redact(action: Action) -> str:
     return str(action)
 
 
+def _seat(seat: int) -> str:
+    return f"[seat{seat}]seat {seat}[/seat{seat}]"
+
+
 def render(view: dict[str, Any]) -> str:
-    """A terminal board from a view only (Rich markup)."""
-    lines = [f"[bold]Makers of Universe[/bold] — round {view['round']}/{view['max_rounds']}, "
-             f"target {view['target']} points, phase: {view['phase']}"]
+    """A terminal board from a view only (Rich markup): the auction, each world with its doors,
+    Machines, Evolutions and defenders, and your hand, each with its key facts."""
+    facts: dict[str, str] = view.get("facts", {})
+
+    def named(name: str, points: int) -> str:
+        return f"{escape(name)} ({points})"
+
+    def described(name: str) -> str:
+        fact = facts.get(name)
+        return f"[bold]{escape(name)}[/bold]" + (f" — {escape(fact)}" if fact else "")
+
+    last = " (the last round)" if view["round"] >= view["max_rounds"] else ""
+    lines = [f"[bold]Makers of Universe[/bold] — round {view['round']}{last}, first to "
+             f"{view['target']} points · now: {escape(view['phase'])}"]
     lines.append(f"Bank {view['bank']} UE · Machine pile {view['machine_pile']} · Resource pile "
-                 f"{view['deck']} · discard {len(view['discard'])} · pawn: seat {view['pawn']}")
+                 f"{view['deck']} · discard pile {len(view['discard'])} · pawn: {_seat(view['pawn'])}")
     if view["on_auction"]:
-        committed = view.get("committed", [])
-        bidders = view["bidders"]
-        line = f"On auction: [bold]{view['on_auction']}[/bold] (auction {view['auction']} of 2"
+        line = f"On auction (auction {view['auction']} of 2"
         if view["bid_round"]:
             line += f", tied re-bid {view['bid_round']} of 3"
-        line += ")"
+        lines.append(line + "): " + described(view["on_auction"]))
+        committed = view.get("committed", [])
+        bidders = view["bidders"]
         if bidders:
-            line += " — bids: " + ", ".join(
-                f"seat {b} {'committed' if b in committed else 'thinking'}" for b in bidders)
-        lines.append(line)
+            lines.append("    sealed bids: " + ", ".join(
+                f"{_seat(b)} {'committed' if b in committed else 'thinking'}" for b in bidders))
+            if view.get("your_choice"):
+                lines.append(f"    your sealed choice: {escape(view['your_choice'])}")
     if view["last_bids"]:
         lines.append("Last bids revealed: " + ", ".join(
-            f"seat {i}: {b}" for i, b in enumerate(view["last_bids"]) if b >= 0))
+            f"{_seat(i)} {b} UE" for i, b in enumerate(view["last_bids"]) if b >= 0))
     if view["attack"]:
         a = view["attack"]
-        where = f"seat {a['seat']} door {a['door']}" if a["seat"] is not None else "(choosing a door)"
-        lines.append(f"Attack: seat {a['attacker']} sends {a['creature']} at {where}"
+        where = f"{_seat(a['seat'])}'s door {a['door']}" if a["seat"] is not None else "a door (choosing)"
+        lines.append(f"Attack: {_seat(a['attacker'])} sends {escape(a['creature'])} at {where}"
                      + (" — cancelled" if a["cancelled"] else ""))
     if view["window"]:
-        lines.append(f"Reaction window: {view['window']}")
+        lines.append(f"Reaction window ({escape(view['window'])}): Action cards may be played")
     if "effect_in_world_of" in view:
-        lines.append(f"A creature got into seat {view['effect_in_world_of']}'s world: its owner chooses")
+        lines.append(f"A creature got into {_seat(view['effect_in_world_of'])}'s world: its owner chooses")
     if "discarding" in view:
         d = view["discarding"]
-        lines.append(f"Seat {d['seat']} lost a Machine holding more than 8 cards: {d['left']} to discard")
+        lines.append(f"{_seat(d['seat'])} lost a Machine holding more than 8 cards: {d['left']} to discard")
     for seat, p in enumerate(view["players"]):
         mark = "▶ " if seat in view["to_act"] else "  "
         you = " (you)" if seat == view["viewer"] else ""
-        lines.append(f"{mark}[bold]seat {seat}{you}[/bold] {p['character'] or ''} — "
-                     f"{p['points']} points, {p['ue']} UE, {p['hand_size']} cards")
+        lines.append(f"{mark}[bold]{_seat(seat)}{you}[/bold] — {p['points']} points, {p['ue']} UE, "
+                     f"{p['hand_size']} card{'' if p['hand_size'] == 1 else 's'} in hand")
+        if p["character"]:
+            lines.append(f"    Character: {described(p['character'])}")
         doors = []
         for i, d in enumerate(p["doors"], 1):
-            state = "[green]active[/green]" if d["active"] else "inactive"
+            state = "[green]active[/green]" if d["active"] else "[dim]inactive[/dim]"
             under = ""
             if d["card_under"]:
-                under = f" [red]■ {d['under']}[/red]" if d["under"] else " [red]■ card under[/red]"
-            doors.append(f"{i}:{d['name']} {state}{under}")
+                under = f", [red]under it: {escape(d['under'])}[/red]" if d["under"] else ", [red]a card under it[/red]"
+            doors.append(f"{i} {escape(d['name'])} {state}{under}")
         lines.append("    doors: " + " | ".join(doors))
-        if p["machines"]:
-            lines.append("    machines: " + ", ".join(p["machines"]))
+        lines.append("    Machines: " + (", ".join(map(named, p["machines"], p["machine_points"])) or "none"))
         if p["evolutions"]:
-            lines.append("    evolutions: " + ", ".join(p["evolutions"]))
+            lines.append("    Evolutions: " + ", ".join(map(named, p["evolutions"], p["evolution_points"])))
         if p["defenders"]:
-            lines.append("    defenders: " + ", ".join(p["defenders"]))
+            lines.append("    in defence: " + ", ".join(escape(d) for d in p["defenders"]))
         if p["hand"] is not None:
-            lines.append("    hand: " + (", ".join(p["hand"]) or "(empty)"))
+            lines.append("    your hand:" + ("" if p["hand"] else " empty"))
+            for name in sorted(set(p["hand"])):
+                count = p["hand"].count(name)
+                lines.append("      " + (f"{count}× " if count > 1 else "") + described(name))
         elif p["known_cards"] or p["known_to_you"]:
-            lines.append("    known in hand: " + ", ".join(p["known_cards"] + p["known_to_you"]))
+            lines.append("    known in hand: " + ", ".join(escape(k) for k in p["known_cards"] + p["known_to_you"]))
     if view.get("is_over"):
-        lines.append(f"[bold]Game over[/bold] — winners: {', '.join(f'seat {w}' for w in view['winners'])}")
+        lines.append("[bold]The game is over.[/bold]")
     return "\n".join(lines)
 
 

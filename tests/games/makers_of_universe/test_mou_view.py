@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from mou_helpers import GAME, card, hand, new_game, play, turn
+from rich.text import Text
 
 from boardwright import agents
 
@@ -41,7 +42,7 @@ def test_the_board_shows_doors_with_a_card_under_them_and_committed_bids():
     while not s.is_sealed:
         s.apply(s.to_act[0], "pass")
     s.apply(0, "bid 1")
-    text = GAME.render(s.view(1))
+    text = Text.from_markup(GAME.render(s.view(1))).plain
     assert "seat 0 committed" in text and "On auction" in text
 
 
