@@ -323,7 +323,8 @@ def catalog(content: Content) -> dict[str, dict[str, Any]]:
         needed = [card.name for card in content.gadgets if PARTS.index(part) in card.parts]
         found.setdefault(part, {
             "kind": "Part",
-            "text": f"A Part tile; whoever has the highest token total on it controls it. Needed by {listed(needed)}.",
+            "text": (f"A Part tile: the player with the highest token total on it controls it (a tie: "
+                     f"nobody does). Needed by {listed(needed)}."),
             "needed_by": needed,
         })
     for kind in range(KINDS):

@@ -7,6 +7,8 @@ never reach the screen.
 
 from __future__ import annotations
 
+from functools import cache
+
 from .content import Gadget
 
 #: a token's name in sentences ("a 3★ token"), by kind (tokens.py)
@@ -19,9 +21,10 @@ _COUNT = {1: "one Value Token", 2: "two Value Tokens", 3: "three Value Tokens"}
 
 
 def _limit(max_value: int) -> str:
-    return "any Value Token" if max_value >= 5 else f"a Value Token worth at most {max_value}"
+    return "Value Tokens, of any value," if max_value >= 5 else f"Value Tokens worth at most {max_value}"
 
 
+@cache
 def power_text(card: Gadget) -> str:
     """The Gadget's special power as the card would print it."""
     power = card.power
@@ -40,9 +43,9 @@ def power_text(card: Gadget) -> str:
         text = ("Exchange one of your Value Tokens on a Part for a Value Token of another value "
                 "from behind your screen")
     elif power == "return_other":
-        text = f"Return another player's {_limit(card.max_value)} from a Part to behind their screen"
+        text = f"Return one of another player's {_limit(card.max_value)} from a Part to behind their screen"
     elif power == "move_other":
-        text = f"Move another player's {_limit(card.max_value)} from a Part to an adjacent Part"
+        text = f"Move one of another player's {_limit(card.max_value)} from a Part to an adjacent Part"
     elif power == "swap_parts":
         text = "Swap the places of two Parts on the square, with every token on them"
     elif power == "cycle_row":
