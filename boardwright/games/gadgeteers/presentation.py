@@ -77,8 +77,9 @@ def tell_game_end(s: GadgeteersState) -> None:
 
 def end_reason(s: GadgeteersState) -> str:
     enders = [seat for seat in range(s.players) if len(s.built[seat]) >= 4]
-    who = TEXT.format_field(enders, "seats")
-    return f"{who} built a 4th Gadget and the round finished"
+    if not enders:
+        return "a 4th Gadget was built and the round finished"
+    return f"{TEXT.format_field(enders, 'seats')} built a 4th Gadget and the round finished"
 
 
 # ---------------------------------------------------------------------------- event texts

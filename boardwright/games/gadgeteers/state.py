@@ -324,7 +324,7 @@ class GadgeteersState(State):
             junked: list[str] = []
         for part in self.content.gadgets[gadget].parts:
             base = (part * n + seat) * KINDS
-            for kind in range(KINDS):
+            for kind in presentation.SHOWN_ORDER:
                 count = up[base + kind]
                 if count:
                     if JUNKED[kind]:
@@ -409,7 +409,7 @@ class GadgeteersState(State):
         n = self.players
         base = (part * n + seat) * KINDS
         recalled: list[str] = []
-        for kind in range(KINDS):
+        for kind in presentation.SHOWN_ORDER:
             count = self.up[base + kind]
             if count:
                 self.screen[seat * KINDS + kind] += count
