@@ -29,6 +29,11 @@ def halves(value2: int) -> str:
     return (f"{whole}½" if whole else "½") if half else str(whole)
 
 
+def _highest_first(token: str) -> tuple[int, int]:
+    """Tokens listed by value, highest first; Power tokens, then face-down ones, last."""
+    return (-VALUE2.get(token, -1), token == "?")
+
+
 def _square(view: dict[str, Any]) -> list[str]:
     """The 4×4 square: Parts on the border, the Junk Pile in the middle."""
     grid = {(e["row"], e["column"]): e for e in view["board"]}
@@ -62,7 +67,7 @@ def _standing(entry: dict[str, Any], view: dict[str, Any]) -> str:
         unseen = labels.count("?")
         hidden = hidden or unseen > 0
         totals[owner] = known
-        tokens = " ".join(LABEL.get(t, t) for t in labels)
+        tokens = " ".join(LABEL.get(t, t) for t in sorted(labels, key=_highest_first))
         total = halves(known)
         if unseen:
             total = f"{total} + {unseen} face down" if known else f"{unseen} face down"
@@ -70,8 +75,6 @@ def _standing(entry: dict[str, Any], view: dict[str, Any]) -> str:
     name = entry["part"]
     corner = entry["corner"] and view["player_count"] == 4
     head = f"  {name}{' (corner: the top two may control it)' if corner else ''}: "
-    if not shown:
-        return head + "[dim]no tokens[/dim]"
     text = head + ", ".join(shown)
     if hidden or "controlled_by" not in entry:
         return text + "; [dim]control shows at the reveal[/dim]"
@@ -114,8 +117,14 @@ def render(view: dict[str, Any]) -> str:
     lines += _square(view)
     lines.append("")
     lines.append("[bold]Parts[/bold] (tokens by seat, totals, control):")
+    empty = []
     for entry in view["board"]:
-        lines.append(_standing(entry, view))
+        if entry["tokens"]:
+            lines.append(_standing(entry, view))
+        else:
+            empty.append(entry["part"])
+    if empty:
+        lines.append(f"  [dim]No tokens on {', '.join(empty)}[/dim]")
     junk = ", ".join(f"{seat(int(o))} {LABEL.get(t, t)}" for o, t in view["junk_pile"])
     lines.append(f"  Junk Pile: {junk or 'empty'}")
     lines.append("")
