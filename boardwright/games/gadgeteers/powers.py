@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from ...engine import Action
 from .content import PARTS
-from .tokens import CELLS, DOUBLE, KINDS, STARRED, VALUE2, VALUE_KINDS, neighbours
+from .tokens import CELLS, DOUBLE, HALF, KINDS, STARRED, VALUE2, VALUE_KINDS, neighbours
 from .words import TOKEN_NAME
 
 if TYPE_CHECKING:
@@ -46,7 +46,10 @@ NO_POWER = Power()
 # ---------------------------------------------------------------------------- activation
 def use_power_token(s: GadgeteersState, seat: int, kind: int, part: int) -> None:
     """Recall one of your Power tokens from a Part to activate a power (G7)."""
+    before = s.control_snapshot((part,)) if kind == HALF and s.telling else None
     s.lift_token(seat, kind, part)
+    if before is not None:  # the Power/½ token counted ½ there
+        s.tell_control_changes((part,), before)
     s.acted = True
     s.pw = Power(step="activate", source=part, left=2 if kind == DOUBLE else 1, token=kind)
 
@@ -191,7 +194,8 @@ def apply_step(s: GadgeteersState, seat: int, action: Action) -> None:
     power = card.power
     telling = s.telling
     if telling:
-        before = _control_before(s, seat)
+        touched = _touched(s, action)
+        before = _control_before(s, seat, touched)
     if pw.step == "add_to":
         s.pw = pw._replace(step="add", dest=action.args[0])
     elif pw.step == "add":
@@ -256,18 +260,46 @@ def apply_step(s: GadgeteersState, seat: int, action: Action) -> None:
         finish(s, seat)
     else:  # pragma: no cover - the engine only passes legal actions
         raise AssertionError(f"unexpected power step {action}")
-    if telling and s.pw.step != "add_instead":  # an exchange is told when it is whole
-        s.tell_control_changes(before)
+    if telling and touched:
+        s.tell_control_changes(touched, before)
     _skip_empty(s, seat)
 
 
-def _control_before(s: GadgeteersState, seat: int) -> list[tuple[int, ...]]:
-    """Who controlled each Part before this step; during an exchange, before its token was taken."""
+def _touched(s: GadgeteersState, action: Action) -> tuple[int, ...]:
+    """The Parts whose control a step may change: where tokens leave or arrive, or the two
+    Parts that swap places (a corner Part at 4 players changes its rule). An exchange is told
+    whole, at its second step."""
+    pw, kind, args = s.pw, action.kind, action.args
+    if pw.step == "add_to":  # only the Part is chosen
+        return ()
+    if pw.step == "add":
+        return (pw.dest,)
+    if pw.step == "add_instead":
+        return (pw.part,)
+    if kind == "take":
+        power = s.content.gadgets[pw.gadget]
+        if power.power == "recall_own":
+            return (args[1],)
+        if power.power == "move_own" and power.to == "source":
+            return (args[1], pw.source)
+        return ()
+    if kind == "to":
+        return (pw.part, args[0])
+    if kind == "target" and s.content.gadgets[pw.gadget].power == "return_other":
+        return (args[2],)
+    if kind == "with":
+        return (pw.part, args[0])
+    return ()
+
+
+def _control_before(s: GadgeteersState, seat: int, touched: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """Who controlled the ``touched`` Parts before this step; for an exchange, before its
+    first step took the token away."""
     pw = s.pw
     if pw.step != "add_instead":
-        return s.control_snapshot()
+        return s.control_snapshot(touched)
     s.put_token(seat, pw.kind, pw.part)
-    before = s.control_snapshot()
+    before = s.control_snapshot(touched)
     s.lift_token(seat, pw.kind, pw.part)
     return before
 

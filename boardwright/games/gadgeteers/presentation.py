@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from ...engine import Action
 from ...engine.events import TEXT, listed
 from .content import PARTS, Content
-from .tokens import CELLS, DOUBLE, FIVE, FOUR, HALF, KINDS, ONE, POWER, THREE, TWO, VALUE2
+from .tokens import DOUBLE, FIVE, FOUR, HALF, KINDS, ONE, POWER, THREE, TWO, VALUE2
 from .words import TOKEN_NAME, power_text
 
 if TYPE_CHECKING:
@@ -36,26 +36,31 @@ def tell_reveal(s: GadgeteersState) -> None:
     """G2: the Gadgets Phase begins and every face-down token is turned face up. Told per Part
     that had face-down tokens: each seat's tokens there, its total and who controls the Part."""
     n = s.players
-    up, down, total = s.up, s.down, s.total
-    for cell in range(CELLS):
-        part = s.part_at[cell]
-        if not any(down[part * n * KINDS:(part + 1) * n * KINDS]):
+    up, down, total, pieces = s.up, s.down, s.total, s.pieces
+    width = n * KINDS
+    for part in s.part_at:
+        start = part * width
+        if not any(down[start:start + width]):
             continue
         seats: list[int] = []
         tokens: list[str] = []
         totals: list[str] = []
         for owner in range(n):
-            if not s.pieces[part * n + owner]:
+            if not pieces[part * n + owner]:
                 continue
-            base = (part * n + owner) * KINDS
-            names = [TOKEN_NAME[k] for k in SHOWN_ORDER for _ in range(up[base + k] + down[base + k])]
+            base = start + owner * KINDS
+            names: list[str] = []
+            for kind in SHOWN_ORDER:
+                count = up[base + kind] + down[base + kind]
+                if count:
+                    names += [TOKEN_NAME[kind]] * count
             seats.append(owner)
             tokens.append(" + ".join(names))
             totals.append(halves(total[part * n + owner]))
         control = s.controllers(part)
-        values = [total[part * n + o] for o in range(n)]
         s.tell("revealed", {"part": PARTS[part], "seats": seats, "tokens": tokens, "totals": totals,
-                            "controlled_by": list(control), "tie": not control and max(values) > 0})
+                            "controlled_by": list(control),
+                            "tie": not control and max(total[part * n:part * n + n]) > 0})
 
 
 def tell_game_end(s: GadgeteersState) -> None:
@@ -92,7 +97,7 @@ def _control(seats: list[int], tie: bool) -> str:
     if len(seats) == 1:
         return f"seat {seats[0]} controls it"
     if seats:
-        return f"{TEXT.format_field(seats, 'seats')} control it"
+        return f"{_seats(seats)} control it"
     return "a tie, so nobody controls it" if tie else "no token with a value, so nobody controls it"
 
 
@@ -102,13 +107,8 @@ def _revealed(d: Mapping[str, Any]) -> str:
     return f"{d['part']} revealed: {shown}; {_control(d['controlled_by'], d['tie'])}"
 
 
-def _placed(d: Mapping[str, Any]) -> str:
-    token = "a token" if d["token"] is None else f"a {d['token']} token"
-    return f"seat {d['seat']} places {token} face down on {d['part']}"
-
-
 def _built(d: Mapping[str, Any]) -> str:
-    text = (f"seat {d['seat']} builds {d['gadget']} ({d['type']}, {TEXT.format_field(d['points'], 'points')}) "
+    text = (f"seat {d['seat']} builds {d['gadget']} ({d['type']}, {_points(d['points'])}) "
             f"with {listed(d['parts'])}, its {ordinal(d['count'])} Gadget")
     removed = []
     if d["recalled"]:
@@ -125,7 +125,7 @@ def _built(d: Mapping[str, Any]) -> str:
 def _control_changed(d: Mapping[str, Any]) -> str:
     if not d["seats"]:
         return f"nobody controls {d['part']} now"
-    who = TEXT.format_field(d["seats"], "seats")
+    who = _seats(d["seats"])
     return f"{who} now {'controls' if len(d['seats']) == 1 else 'control'} {d['part']}"
 
 
@@ -152,17 +152,17 @@ def _bonus_revealed(d: Mapping[str, Any]) -> str:
     match = (f"{listed(d['matching'])} {'matches' if len(d['matching']) == 1 else 'match'}"
              if d["matching"] else "no Gadget matches")
     return (f"seat {d['seat']} shows the {d['bonus']} Bonus card: {match}, "
-            f"{TEXT.format_field(d['points'], 'points')}")
+            f"{_points(d['points'])}")
 
 
 def _tie_broken(d: Mapping[str, Any]) -> str:
-    counts = ", ".join(f"seat {seat} {TEXT.format_field(p, 'plural Part')}"
+    counts = ", ".join(f"seat {seat} {p} Part{'' if p == 1 else 's'}"
                        for seat, p in zip(d["seats"], d["parts"], strict=True))
-    head = (f"{TEXT.format_field(d['seats'], 'seats')} tie on {TEXT.format_field(d['points'], 'points')}; "
+    head = (f"{_seats(d['seats'])} tie on {_points(d['points'])}; "
             f"Parts controlled: {counts}")
     if len(d["winners"]) == 1:
         return f"{head}, so seat {d['winners'][0]} wins the tie"
-    return f"{head}, so {TEXT.format_field(d['winners'], 'seats')} share the win"
+    return f"{head}, so {_seats(d['winners'])} share the win"
 
 
 def _no_gadget_built(d: Mapping[str, Any]) -> str:
@@ -171,32 +171,48 @@ def _no_gadget_built(d: Mapping[str, Any]) -> str:
     return f"no Gadget was built in round {d['round']}, so {d['gadget']} is added to the row"
 
 
-EVENT_TEXTS: dict[str, str | Callable[[Mapping[str, Any]], str]] = {
+def _seats(seats: list[int]) -> str:
+    return listed([f"seat {seat}" for seat in seats])
+
+
+def _points(points: int) -> str:
+    return f"{points} point" if points == 1 else f"{points} points"
+
+
+#: each event's sentence, written by a function of its data (faster than a format template:
+#: a long game tells thousands of events and a client reads them all)
+EVENT_TEXTS: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "bonus_dealt": _bonus_dealt,
-    "alternate_token": "{seat:seat} plays with the {swap} Alternate Token",
-    "round_began": "round {round} begins with the Parts Phase; {first:seat} has the First Player Marker",
-    "placed": _placed,
-    "out_of_tokens": "{seat:seat} has no tokens behind the screen and skips {turns:plural turn} of this Parts Phase",
-    "gadgets_phase": "the Gadgets Phase of round {round} begins: every face-down token is turned face up",
+    "alternate_token": lambda d: f"seat {d['seat']} plays with the {d['swap']} Alternate Token",
+    "round_began": lambda d: (f"round {d['round']} begins with the Parts Phase; seat {d['first']} "
+                              f"has the First Player Marker"),
+    "out_of_tokens": lambda d: (f"seat {d['seat']} has no tokens behind the screen and skips "
+                                f"{d['turns']} turn{'' if d['turns'] == 1 else 's'} of this Parts Phase"),
+    "gadgets_phase": lambda d: (f"the Gadgets Phase of round {d['round']} begins: every face-down "
+                                f"token is turned face up"),
     "revealed": _revealed,
     "built": _built,
     "control_changed": _control_changed,
-    "final_round": ("{seat:seat} has built a 4th Gadget: the game ends when the Gadgets Phase of "
-                    "round {round} finishes"),
+    "final_round": lambda d: (f"seat {d['seat']} has built a 4th Gadget: the game ends when the "
+                              f"Gadgets Phase of round {d['round']} finishes"),
     "power_activated": _activated,
-    "token_added": "{seat:seat} adds a {token} token from behind the screen to {part}, face up",
+    "token_added": lambda d: (f"seat {d['seat']} adds a {d['token']} token from behind the screen "
+                              f"to {d['part']}, face up"),
     "token_moved": _moved,
-    "token_recalled": "{seat:seat} recalls its {token} token from {part} to behind the screen",
-    "token_returned": "{seat:seat} returns the {token} token of {owner:seat} from {part} to behind their screen",
-    "token_exchanged": "{seat:seat} exchanges its {token} token on {part} for a {for} token from behind the screen",
-    "token_salvaged": "{seat:seat} takes its {token} token back from the Junk Pile",
-    "parts_swapped": "{seat:seat} swaps the places of {part} and {with}, with their tokens",
-    "gadget_cycled": "{seat:seat} puts {gadget} under the deck; {drawn} joins the Gadget row",
-    "power_stopped": "{gadget} does no more: {reason}",
+    "token_recalled": lambda d: (f"seat {d['seat']} recalls its {d['token']} token from {d['part']} "
+                                 f"to behind the screen"),
+    "token_returned": lambda d: (f"seat {d['seat']} returns the {d['token']} token of seat {d['owner']} "
+                                 f"from {d['part']} to behind their screen"),
+    "token_exchanged": lambda d: (f"seat {d['seat']} exchanges its {d['token']} token on {d['part']} "
+                                  f"for a {d['for']} token from behind the screen"),
+    "token_salvaged": lambda d: f"seat {d['seat']} takes its {d['token']} token back from the Junk Pile",
+    "parts_swapped": lambda d: f"seat {d['seat']} swaps the places of {d['part']} and {d['with']}, with their tokens",
+    "gadget_cycled": lambda d: f"seat {d['seat']} puts {d['gadget']} under the deck; {d['drawn']} joins the Gadget row",
+    "power_stopped": lambda d: f"{d['gadget']} does no more: {d['reason']}",
     "no_gadget_built": _no_gadget_built,
-    "end_of_round": ("end of round {round}: each player in turn from {first:seat} may recall "
-                     "all their tokens from any Parts"),
-    "part_recalled": "{seat:seat} recalls {tokens:list} from {part}",
+    "end_of_round": lambda d: (f"end of round {d['round']}: each player in turn from seat {d['first']} "
+                               f"may recall all their tokens from any Parts"),
+    "part_recalled": lambda d: f"seat {d['seat']} recalls {listed(d['tokens'])} from {d['part']}",
     "bonus_revealed": _bonus_revealed,
     "tie_broken": _tie_broken,
 }

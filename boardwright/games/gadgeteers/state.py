@@ -239,16 +239,16 @@ class GadgeteersState(State):
     def parts_controlled(self, seat: int) -> int:
         return sum(1 for part in range(CELLS) if seat in self.controllers(part))
 
-    def control_snapshot(self) -> list[tuple[int, ...]]:
-        """Who controls each Part now, by Part id (to tell what an action changed)."""
-        return [self.controllers(part) for part in range(CELLS)]
+    def control_snapshot(self, parts: tuple[int, ...] | list[int]) -> list[tuple[int, ...]]:
+        """Who controls each of ``parts`` now (to tell what an action changes)."""
+        return [self.controllers(part) for part in parts]
 
-    def tell_control_changes(self, before: list[tuple[int, ...]]) -> None:
-        """Tell every Part whose control changed since ``before`` (a :meth:`control_snapshot`)."""
-        for part in range(CELLS):
+    def tell_control_changes(self, parts: tuple[int, ...] | list[int], before: list[tuple[int, ...]]) -> None:
+        """Tell each of ``parts`` whose control changed since ``before`` (a :meth:`control_snapshot`)."""
+        for part, was in zip(parts, before, strict=True):
             now = self.controllers(part)
-            if now != before[part]:
-                self.tell("control_changed", {"part": PARTS[part], "seats": list(now), "was": list(before[part])})
+            if now != was:
+                self.tell("control_changed", {"part": PARTS[part], "seats": list(now), "was": list(was)})
 
     # ------------------------------------------------------------------ Parts Phase
     def _begin_parts_phase(self) -> None:
@@ -278,8 +278,7 @@ class GadgeteersState(State):
         self.down[(part * n + seat) * KINDS + kind] += 1
         self.total[part * n + seat] += VALUE2[kind]
         self.pieces[part * n + seat] += 1
-        self.tell("placed", {"seat": seat, "token": TOKEN_NAME[kind], "part": PARTS[part]},
-                  to=(seat,), others={"seat": seat, "token": None, "part": PARTS[part]})
+        # the engine's own event for this action tells it: the token to its owner, the Part to all
         turns_left = PARTS_TURNS - 1 - self.turn_index // n
         if turns_left and not self.held(seat):
             self.tell("out_of_tokens", {"seat": seat, "turns": turns_left})
@@ -318,11 +317,12 @@ class GadgeteersState(State):
         n = self.players
         up, screen, junk = self.up, self.screen, self.junk
         telling = self._telling
+        needed = self.content.gadgets[gadget].parts
         if telling:
-            before = self.control_snapshot()
+            before = self.control_snapshot(needed)
             recalled: list[str] = []
             junked: list[str] = []
-        for part in self.content.gadgets[gadget].parts:
+        for part in needed:
             base = (part * n + seat) * KINDS
             for kind in presentation.SHOWN_ORDER:
                 count = up[base + kind]
@@ -352,7 +352,7 @@ class GadgeteersState(State):
                 "junked": junked, "recalled": recalled, "count": len(self.built[seat]),
                 "refill": None if refill is None else self.content.gadgets[refill].name,
             })
-            self.tell_control_changes(before)
+            self.tell_control_changes(needed, before)
         if len(self.built[seat]) == GADGETS_TO_END:
             if not self.ending:
                 self.tell("final_round", {"seat": seat, "round": self.round})

@@ -16,16 +16,26 @@ def told(state, seat, kind):
 
 
 def test_a_placed_token_is_face_down_to_everyone_but_its_owner():
+    """The engine's own event for the action tells it: the token to its owner, the Part to all."""
     state = table(players=2)
     play(state, 0, "place 3 Gloves")
-    mine, = told(state, 0, "placed")
-    theirs, = told(state, 1, "placed")
-    spectator, = told(state, None, "placed")
-    assert mine["token"] == "3★" and mine["private"] is True
-    assert mine["text"] == "Seat 0 places a 3★ token face down on Gloves"
-    assert theirs["token"] is None and "private" not in theirs
-    assert theirs["text"] == "Seat 0 places a token face down on Gloves"
+    mine, = told(state, 0, "acted")
+    theirs, = told(state, 1, "acted")
+    spectator, = told(state, None, "acted")
+    assert mine["text"] == "Seat 0: place 3 Gloves" and mine["private"] is True
+    assert theirs["text"] == "Seat 0: place a token on Gloves" and "private" not in theirs
     assert spectator == theirs
+    assert "3" not in theirs["text"] + theirs["action"]
+
+
+def test_a_player_out_of_tokens_skips_the_rest_of_the_parts_phase():
+    state = table(players=2)
+    for label in ["power", "power", *["1"] * 8, "2", "2", "2", "3", "4"]:
+        tokens(state, 0, "Gloves", label)
+    play(state, 0, "place 5 Tape")
+    assert told(state, 1, "out_of_tokens")[0]["text"] == (
+        "Seat 0 has no tokens behind the screen and skips 4 turns of this Parts Phase")
+    assert state.to_act == (1,)
 
 
 def test_each_bonus_card_is_told_only_to_its_owner():
@@ -201,3 +211,14 @@ def test_building_a_4th_gadget_announces_the_final_round():
     assert told(state, 1, "final_round")[0]["text"] == (
         "Seat 0 has built a 4th Gadget: the game ends when the Gadgets Phase of round 1 finishes")
     assert state.part_at[state.cell_of[part("Spring")]] == part("Spring")
+
+
+def test_hover_skates_adds_a_token_to_a_part_of_your_choice_and_wins_it():
+    state = table(players=2)
+    give_gadget(state, 0, "Hover Skates")
+    tokens(state, 0, "Gloves", "power")
+    tokens(state, 1, "Lens", "1")
+    gadgets_phase(state)
+    play(state, 0, "use power Gloves", "activate Hover Skates", "to Lens", "add 2")
+    assert told(state, 1, "token_added")[0]["text"] == "Seat 0 adds a 2 token from behind the screen to Lens, face up"
+    assert told(state, 1, "control_changed")[0]["text"] == "Seat 0 now controls Lens"
