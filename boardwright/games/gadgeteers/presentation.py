@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from ...engine import Action
 from ...engine.events import TEXT, listed
 from .content import PARTS, Content
-from .tokens import DOUBLE, FIVE, FOUR, HALF, KINDS, ONE, POWER, THREE, TWO, VALUE2
+from .tokens import CORNER_CELLS, DOUBLE, FIVE, FOUR, HALF, KINDS, ONE, POWER, THREE, TWO, VALUE2
 from .words import TOKEN_NAME, power_text
 
 if TYPE_CHECKING:
@@ -21,6 +21,12 @@ if TYPE_CHECKING:
 
 #: tokens in the order a Part lists them: highest value first
 SHOWN_ORDER = (FIVE, FOUR, THREE, TWO, ONE, HALF, POWER, DOUBLE)
+SHOWN_NAMES = tuple((kind, TOKEN_NAME[kind]) for kind in SHOWN_ORDER)
+
+
+def _names(counts: tuple[int, ...] | list[int]) -> list[str]:
+    """The token names of counts by kind, highest value first."""
+    return [name for kind, name in SHOWN_NAMES for _ in range(counts[kind])]
 
 
 def halves(value2: int) -> str:
@@ -31,36 +37,54 @@ def halves(value2: int) -> str:
     return f"{whole}½" if whole else "½"
 
 
+#: every control total a Part can show, in halves (a player has at most 16 tokens of value 5)
+HALVES = [halves(value2) for value2 in range(2 * 5 * 16 + 1)]
+
+
 # ---------------------------------------------------------------------------- rule events
-def tell_reveal(s: GadgeteersState) -> None:
+def parts_face_down(s: GadgeteersState) -> list[int]:
+    """The Parts with face-down tokens, in board order (clockwise from the top-left corner)."""
+    width = s.players * KINDS
+    down = s.down
+    return [part for part in s.part_at if any(down[part * width:part * width + width])]
+
+
+def tell_reveal(s: GadgeteersState, parts: list[int]) -> None:
     """G2: the Gadgets Phase begins and every face-down token is turned face up. Told per Part
-    that had face-down tokens: each seat's tokens there, its total and who controls the Part."""
+    that had face-down tokens (``parts``, once they are turned): each seat's tokens there (highest
+    first), its total and who controls the Part."""
     n = s.players
-    up, down, total, pieces = s.up, s.down, s.total, s.pieces
-    width = n * KINDS
-    for part in s.part_at:
-        start = part * width
-        if not any(down[start:start + width]):
-            continue
+    up, total, pieces = s.up, s.total, s.pieces
+    cached = _TOKEN_LISTS
+    tell = s.tell
+    corners = n == 4
+    for part in parts:
+        first = part * n
         seats: list[int] = []
         tokens: list[str] = []
         totals: list[str] = []
-        for owner in range(n):
-            if not pieces[part * n + owner]:
-                continue
-            base = start + owner * KINDS
-            names: list[str] = []
-            for kind in SHOWN_ORDER:
-                count = up[base + kind] + down[base + kind]
-                if count:
-                    names += [TOKEN_NAME[kind]] * count
-            seats.append(owner)
-            tokens.append(" + ".join(names))
-            totals.append(halves(total[part * n + owner]))
-        control = s.controllers(part)
-        s.tell("revealed", {"part": PARTS[part], "seats": seats, "tokens": tokens, "totals": totals,
-                            "controlled_by": list(control),
-                            "tie": not control and max(total[part * n:part * n + n]) > 0})
+        for owner, count in enumerate(pieces[first:first + n]):
+            if count:
+                base = (first + owner) * KINDS
+                counts = tuple(up[base:base + KINDS])
+                text = cached.get(counts)
+                if text is None:
+                    text = cached[counts] = " + ".join(_names(counts))
+                seats.append(owner)
+                tokens.append(text)
+                totals.append(HALVES[total[first + owner]])
+        row = total[first:first + n]
+        top = max(row)
+        if corners and s.cell_of[part] in CORNER_CELLS:
+            control = list(s.controllers(part))
+        else:  # Controlling Parts: the one highest total; a tie means no one
+            control = [row.index(top)] if top and row.count(top) == 1 else []
+        tell("revealed", {"part": PARTS[part], "seats": seats, "tokens": tokens, "totals": totals,
+                          "controlled_by": control, "tie": top > 0 and not control})
+
+
+#: "3★ + 1 + Power" by a seat's token counts on a Part (kind order), as met
+_TOKEN_LISTS: dict[tuple[int, ...], str] = {}
 
 
 def tell_game_end(s: GadgeteersState) -> None:
@@ -212,7 +236,6 @@ EVENT_TEXTS: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "no_gadget_built": _no_gadget_built,
     "end_of_round": lambda d: (f"end of round {d['round']}: each player in turn from seat {d['first']} "
                                f"may recall all their tokens from any Parts"),
-    "part_recalled": lambda d: f"seat {d['seat']} recalls {listed(d['tokens'])} from {d['part']}",
     "bonus_revealed": _bonus_revealed,
     "tie_broken": _tie_broken,
 }

@@ -279,9 +279,10 @@ class GadgeteersState(State):
         self.total[part * n + seat] += VALUE2[kind]
         self.pieces[part * n + seat] += 1
         # the engine's own event for this action tells it: the token to its owner, the Part to all
-        turns_left = PARTS_TURNS - 1 - self.turn_index // n
-        if turns_left and not self.held(seat):
-            self.tell("out_of_tokens", {"seat": seat, "turns": turns_left})
+        if not self.screen[seat * KINDS + kind] and not self.held(seat):
+            turns_left = PARTS_TURNS - 1 - self.turn_index // n
+            if turns_left:
+                self.tell("out_of_tokens", {"seat": seat, "turns": turns_left})
         self.turn_index += 1
         self._next_parts_turn()
 
@@ -290,10 +291,11 @@ class GadgeteersState(State):
         """G2: every face-down token is turned face up; turns start with the first player."""
         self.tell("gadgets_phase", {"round": self.round})
         if any(self.down):
-            if self._telling:
-                presentation.tell_reveal(self)
+            revealed = presentation.parts_face_down(self) if self._telling else None
             self.up = list(map(add, self.up, self.down))
             self.down = [0] * len(self.down)
+            if revealed:
+                presentation.tell_reveal(self, revealed)
         self.phase = GADGETS_PHASE
         self.passed = [False] * self.players
         self.built_this_round = False
@@ -408,14 +410,12 @@ class GadgeteersState(State):
         """Recall ALL of your tokens from a Part to behind your screen."""
         n = self.players
         base = (part * n + seat) * KINDS
-        recalled: list[str] = []
-        for kind in presentation.SHOWN_ORDER:
+        # the engine's own event for this action tells it (every token on a Part is face up now)
+        for kind in range(KINDS):
             count = self.up[base + kind]
             if count:
                 self.screen[seat * KINDS + kind] += count
                 self.up[base + kind] = 0
-                recalled.extend([TOKEN_NAME[kind]] * count)
-        self.tell("part_recalled", {"seat": seat, "part": PARTS[part], "tokens": recalled})
         self.total[part * n + seat] = 0
         self.pieces[part * n + seat] = 0
         if not self.has_tokens_out(seat):

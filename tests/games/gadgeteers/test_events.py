@@ -99,13 +99,14 @@ def test_a_round_without_a_gadget_built_adds_one_and_says_which():
     assert told(state, None, "end_of_round")[0]["first"] == 0
 
 
-def test_recalling_at_the_end_of_the_round_names_every_token_taken():
+def test_after_the_recall_a_new_round_begins_with_the_next_first_player():
     state = table(players=2)
     tokens(state, 1, "Gloves", "1", "power")
     gadgets_phase(state)
     play(state, 0, "pass")
     play(state, 1, "pass", "recall Gloves")
-    assert told(state, 0, "part_recalled")[0]["text"] == "Seat 1 recalls 1 and Power from Gloves"
+    assert [e["text"] for e in told(state, 0, "acted")][-1] == "Seat 1: recall Gloves"
+    assert "Gloves" not in str(state.view(0)["board"][state.cell_of[part("Gloves")]]["tokens"])
     assert told(state, None, "round_began")[-1]["text"] == (
         "Round 2 begins with the Parts Phase; seat 1 has the First Player Marker")
 
