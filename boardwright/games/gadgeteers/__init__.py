@@ -6,9 +6,12 @@ docs/games/gadgeteers.md.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from ...engine import Game, Option, State
+from .content import load as load_content
+from .presentation import EVENT_TEXTS, catalog
 from .state import GadgeteersState
 
 
@@ -21,6 +24,8 @@ class Gadgeteers(Game):
     notes = "docs/games/gadgeteers.md"
     bot = "boardwright.games.gadgeteers.bot:HeuristicBot"
     state_class = GadgeteersState
+    quick_reference = "rules.md"
+    event_texts = EVENT_TEXTS
     options: ClassVar[tuple[Option, ...]] = (
         Option("alternate_tokens", bool, False,
                "Alternate Tokens: each player swaps one standard token for an alternate one, dealt at random (G9)"),
@@ -38,6 +43,9 @@ class Gadgeteers(Game):
         if not isinstance(state, GadgeteersState):
             return super().search_scores(state)
         return [state.score_of(s) for s in range(state.players)]
+
+    def _catalog(self, options: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
+        return catalog(load_content(options.get("content")))
 
     def render(self, view: dict[str, Any]) -> str:
         from .render import render

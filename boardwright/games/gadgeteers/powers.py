@@ -16,7 +16,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from ...engine import Action
-from .tokens import CELLS, DOUBLE, KINDS, STARRED, VALUE2, VALUE_KINDS, neighbours
+from .content import PARTS
+from .tokens import CELLS, DOUBLE, HALF, KINDS, STARRED, VALUE2, VALUE_KINDS, neighbours
+from .words import TOKEN_NAME
 
 if TYPE_CHECKING:
     from .state import GadgeteersState
@@ -35,6 +37,7 @@ class Power(NamedTuple):
     owner: int = -1         # the token chosen by take / target: its owner, kind and Part
     kind: int = -1
     part: int = -1
+    token: int = -1         # the kind of token recalled to activate
 
 
 NO_POWER = Power()
@@ -43,9 +46,12 @@ NO_POWER = Power()
 # ---------------------------------------------------------------------------- activation
 def use_power_token(s: GadgeteersState, seat: int, kind: int, part: int) -> None:
     """Recall one of your Power tokens from a Part to activate a power (G7)."""
+    before = s.control_snapshot((part,)) if kind == HALF and s.telling else None
     s.lift_token(seat, kind, part)
+    if before is not None:  # the Power/½ token counted ½ there
+        s.tell_control_changes((part,), before)
     s.acted = True
-    s.pw = Power(step="activate", source=part, left=2 if kind == DOUBLE else 1)
+    s.pw = Power(step="activate", source=part, left=2 if kind == DOUBLE else 1, token=kind)
 
 
 def activatable(s: GadgeteersState, seat: int) -> list[int]:
@@ -58,6 +64,9 @@ def activate(s: GadgeteersState, seat: int, gadget: int) -> None:
     card = s.content.gadgets[gadget]
     if card.single_use:
         s.spent[seat] |= 1 << gadget
+    s.tell("power_activated", {"seat": seat, "gadget": card.name, "token": TOKEN_NAME[s.pw.token],
+                               "part": PARTS[s.pw.source], "single_use": card.single_use,
+                               "second": s.pw.first >= 0})
     pw = s.pw._replace(left=s.pw.left - 1, gadget=gadget,
                        first=gadget if s.pw.first < 0 else s.pw.first)
     first_step = FIRST_STEP[card.power]
@@ -73,7 +82,7 @@ def finish(s: GadgeteersState, seat: int) -> None:
     """The power is done: a double Power may activate a second, different Gadget."""
     pw = s.pw
     if pw.left > 0 and activatable(s, seat):
-        s.pw = Power(step="activate", source=pw.source, left=pw.left, first=pw.first)
+        s.pw = Power(step="activate", source=pw.source, left=pw.left, first=pw.first, token=pw.token)
     else:
         s.pw = NO_POWER
 
@@ -81,7 +90,20 @@ def finish(s: GadgeteersState, seat: int) -> None:
 def _skip_empty(s: GadgeteersState, seat: int) -> None:
     """A step with nothing to choose is skipped (the power does as much as it can)."""
     while s.pw.step and s.pw.step != "activate" and not legal_steps(s, seat):
+        s.tell("power_stopped", {"seat": seat, "gadget": s.content.gadgets[s.pw.gadget].name,
+                                 "reason": NOTHING_TO_CHOOSE[s.pw.step]})
         finish(s, seat)
+
+
+#: why a power stops early, by the step that has nothing to choose
+NOTHING_TO_CHOOSE = {
+    "add_to": "there is no Value Token behind the screen to add",
+    "add": "there is no Value Token left behind the screen to add",
+    "take": "there is no token of yours on a Part that it can take",
+    "target": "no other player has a token on a Part that it can take",
+    "salvage": "there is no 3★, 4★ or 5★ token of yours in the Junk Pile",
+    "cycle": "the deck is empty",
+}
 
 
 FIRST_STEP = {
@@ -170,37 +192,50 @@ def apply_step(s: GadgeteersState, seat: int, action: Action) -> None:
         return
     card = s.content.gadgets[pw.gadget]
     power = card.power
+    telling = s.telling
+    if telling:
+        touched = _touched(s, action)
+        before = _control_before(s, seat, touched)
     if pw.step == "add_to":
         s.pw = pw._replace(step="add", dest=action.args[0])
     elif pw.step == "add":
         s.put_token(seat, action.args[0], pw.dest)
+        s.tell("token_added", {"seat": seat, "token": TOKEN_NAME[action.args[0]], "part": PARTS[pw.dest]})
         to_add = pw.to_add - 1
         s.pw = pw._replace(to_add=to_add)
         if to_add == 0:
             finish(s, seat)
     elif pw.step == "add_instead":
         s.put_token(seat, action.args[0], pw.part)
+        s.tell("token_exchanged", {"seat": seat, "part": PARTS[pw.part], "token": TOKEN_NAME[pw.kind],
+                                   "for": TOKEN_NAME[action.args[0]]})
         finish(s, seat)
     elif kind == "take":
         token, part = action.args
         if power == "recall_own":
             s.lift_token(seat, token, part)
+            s.tell("token_recalled", {"seat": seat, "token": TOKEN_NAME[token], "part": PARTS[part]})
             finish(s, seat)
         elif power == "exchange":
             s.lift_token(seat, token, part)
             s.pw = pw._replace(step="add_instead", kind=token, part=part)
         elif card.to == "source":
             s.move_token(seat, token, part, pw.source)
+            s.tell("token_moved", {"seat": seat, "owner": seat, "token": TOKEN_NAME[token],
+                                   "from": PARTS[part], "to": PARTS[pw.source]})
             finish(s, seat)
         else:
             s.pw = pw._replace(step="move_to", owner=seat, kind=token, part=part)
     elif kind == "to":  # move_own / move_other: the destination
         s.move_token(pw.owner, pw.kind, pw.part, action.args[0])
+        s.tell("token_moved", {"seat": seat, "owner": pw.owner, "token": TOKEN_NAME[pw.kind],
+                               "from": PARTS[pw.part], "to": PARTS[action.args[0]]})
         finish(s, seat)
     elif kind == "target":
         owner, token, part = action.args
         if power == "return_other":
             s.lift_token(owner, token, part)
+            s.tell("token_returned", {"seat": seat, "owner": owner, "token": TOKEN_NAME[token], "part": PARTS[part]})
             finish(s, seat)
         else:
             s.pw = pw._replace(step="move_to", owner=owner, kind=token, part=part)
@@ -208,19 +243,65 @@ def apply_step(s: GadgeteersState, seat: int, action: Action) -> None:
         token = action.args[0]
         s.junk[seat * KINDS + token] -= 1
         s.screen[seat * KINDS + token] += 1
+        s.tell("token_salvaged", {"seat": seat, "token": TOKEN_NAME[token]})
         finish(s, seat)
     elif kind == "swap":
         s.pw = pw._replace(step="with", part=action.args[0])
     elif kind == "with":
         swap_parts(s, pw.part, action.args[0])
+        s.tell("parts_swapped", {"seat": seat, "part": PARTS[pw.part], "with": PARTS[action.args[0]]})
         finish(s, seat)
     elif kind == "cycle":
         s.put_under_deck(action.args[0])
         s.draw_gadget()
+        gadgets = s.content.gadgets
+        s.tell("gadget_cycled", {"seat": seat, "gadget": gadgets[action.args[0]].name,
+                                 "drawn": gadgets[s.row[-1]].name})
         finish(s, seat)
     else:  # pragma: no cover - the engine only passes legal actions
         raise AssertionError(f"unexpected power step {action}")
+    if telling and touched:
+        s.tell_control_changes(touched, before)
     _skip_empty(s, seat)
+
+
+def _touched(s: GadgeteersState, action: Action) -> tuple[int, ...]:
+    """The Parts whose control a step may change: where tokens leave or arrive, or the two
+    Parts that swap places (a corner Part at 4 players changes its rule). An exchange is told
+    whole, at its second step."""
+    pw, kind, args = s.pw, action.kind, action.args
+    if pw.step == "add_to":  # only the Part is chosen
+        return ()
+    if pw.step == "add":
+        return (pw.dest,)
+    if pw.step == "add_instead":
+        return (pw.part,)
+    if kind == "take":
+        power = s.content.gadgets[pw.gadget]
+        if power.power == "recall_own":
+            return (args[1],)
+        if power.power == "move_own" and power.to == "source":
+            return (args[1], pw.source)
+        return ()
+    if kind == "to":
+        return (pw.part, args[0])
+    if kind == "target" and s.content.gadgets[pw.gadget].power == "return_other":
+        return (args[2],)
+    if kind == "with":
+        return (pw.part, args[0])
+    return ()
+
+
+def _control_before(s: GadgeteersState, seat: int, touched: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """Who controlled the ``touched`` Parts before this step; for an exchange, before its
+    first step took the token away."""
+    pw = s.pw
+    if pw.step != "add_instead":
+        return s.control_snapshot(touched)
+    s.put_token(seat, pw.kind, pw.part)
+    before = s.control_snapshot(touched)
+    s.lift_token(seat, pw.kind, pw.part)
+    return before
 
 
 def swap_parts(s: GadgeteersState, a: int, b: int) -> None:

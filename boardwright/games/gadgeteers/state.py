@@ -11,7 +11,7 @@ from operator import add
 from typing import Any
 
 from ...engine import Action, IllegalAction, State, Stream
-from . import powers, view
+from . import powers, presentation, view
 from .actions import Actions, actions_for
 from .content import PARTS, Content
 from .content import load as load_content
@@ -27,6 +27,7 @@ from .tokens import (
     VALUE2,
     token_set,
 )
+from .words import TOKEN_NAME
 
 PARTS_PHASE, GADGETS_PHASE, END_OF_ROUND, GAME_OVER = "Parts Phase", "Gadgets Phase", "End of Round", "End of Game"
 #: Gadget row size by player count (Setup; 4-Player Rules)
@@ -109,6 +110,11 @@ class GadgeteersState(State):
         self.streams["bonus"].shuffle(bonus)
         self.bonus = bonus[:n]
         self.bonus_rest = sorted(bonus[n:])
+        for seat in range(n):
+            self.tell("bonus_dealt", {"seat": seat, "bonus": self.content.types[self.bonus[seat]]},
+                      to=(seat,), others={"seat": seat, "bonus": None})
+            if self.swaps[seat] >= 0:
+                self.tell("alternate_token", {"seat": seat, "swap": ALTERNATES[self.swaps[seat]][0]})
         self.built: list[list[int]] = [[] for _ in range(n)]
         self.spent = [0] * n
         # The youngest player (seat 0) takes the First Player Marker
@@ -233,10 +239,25 @@ class GadgeteersState(State):
     def parts_controlled(self, seat: int) -> int:
         return sum(1 for part in range(CELLS) if seat in self.controllers(part))
 
+    def control_snapshot(self, parts: tuple[int, ...] | list[int]) -> list[tuple[int, ...]]:
+        """Who controls each of ``parts`` now (to tell what an action changes)."""
+        return [self.controllers(part) for part in parts]
+
+    def tell_control_changes(self, parts: tuple[int, ...] | list[int], before: list[tuple[int, ...]]) -> None:
+        """Tell each of ``parts`` whose control changed since ``before`` (a :meth:`control_snapshot`)."""
+        for part, was in zip(parts, before, strict=True):
+            now = self.controllers(part)
+            if now != was:
+                self.tell("control_changed", {"part": PARTS[part], "seats": list(now), "was": list(was)})
+
     # ------------------------------------------------------------------ Parts Phase
     def _begin_parts_phase(self) -> None:
         self.phase = PARTS_PHASE
         self.turn_index = 0
+        self.tell("round_began", {"round": self.round, "first": self.first})
+        for seat in range(self.players):
+            if not self.held(seat):
+                self.tell("out_of_tokens", {"seat": seat, "turns": PARTS_TURNS})
         self._next_parts_turn()
 
     def _next_parts_turn(self) -> None:
@@ -257,15 +278,24 @@ class GadgeteersState(State):
         self.down[(part * n + seat) * KINDS + kind] += 1
         self.total[part * n + seat] += VALUE2[kind]
         self.pieces[part * n + seat] += 1
+        # the engine's own event for this action tells it: the token to its owner, the Part to all
+        if not self.screen[seat * KINDS + kind] and not self.held(seat):
+            turns_left = PARTS_TURNS - 1 - self.turn_index // n
+            if turns_left:
+                self.tell("out_of_tokens", {"seat": seat, "turns": turns_left})
         self.turn_index += 1
         self._next_parts_turn()
 
     # ------------------------------------------------------------------ Gadgets Phase
     def _begin_gadgets_phase(self) -> None:
         """G2: every face-down token is turned face up; turns start with the first player."""
+        self.tell("gadgets_phase", {"round": self.round})
         if any(self.down):
+            revealed = presentation.parts_face_down(self) if self._telling else None
             self.up = list(map(add, self.up, self.down))
             self.down = [0] * len(self.down)
+            if revealed:
+                presentation.tell_reveal(self, revealed)
         self.phase = GADGETS_PHASE
         self.passed = [False] * self.players
         self.built_this_round = False
@@ -288,9 +318,15 @@ class GadgeteersState(State):
         recalled, 3, 4 and 5 go to the Junk Pile), take the Gadget, refill the row (G6)."""
         n = self.players
         up, screen, junk = self.up, self.screen, self.junk
-        for part in self.content.gadgets[gadget].parts:
+        telling = self._telling
+        needed = self.content.gadgets[gadget].parts
+        if telling:
+            before = self.control_snapshot(needed)
+            recalled: list[str] = []
+            junked: list[str] = []
+        for part in needed:
             base = (part * n + seat) * KINDS
-            for kind in range(KINDS):
+            for kind in presentation.SHOWN_ORDER:
                 count = up[base + kind]
                 if count:
                     if JUNKED[kind]:
@@ -298,15 +334,30 @@ class GadgeteersState(State):
                     else:
                         screen[seat * KINDS + kind] += count
                     up[base + kind] = 0
+                    if telling:
+                        (junked if JUNKED[kind] else recalled).extend([TOKEN_NAME[kind]] * count)
             self.total[part * n + seat] = 0
             self.pieces[part * n + seat] = 0
         self.row.remove(gadget)
         self.built[seat].append(gadget)
+        refill = None
         if self.deck:
             self.draw_gadget()
+            refill = self.row[-1]
         self.built_this_round = True
         self.acted = True
+        if telling:
+            card = self.content.gadgets[gadget]
+            self.tell("built", {
+                "seat": seat, "gadget": card.name, "type": self.content.types[card.type],
+                "points": card.points, "parts": [PARTS[p] for p in card.parts],
+                "junked": junked, "recalled": recalled, "count": len(self.built[seat]),
+                "refill": None if refill is None else self.content.gadgets[refill].name,
+            })
+            self.tell_control_changes(needed, before)
         if len(self.built[seat]) == GADGETS_TO_END:
+            if not self.ending:
+                self.tell("final_round", {"seat": seat, "round": self.round})
             self.ending = True
 
     def end_turn(self, seat: int, passing: bool) -> None:
@@ -324,14 +375,21 @@ class GadgeteersState(State):
     # ------------------------------------------------------------------ End of Round / Game
     def _end_of_round(self) -> None:
         if self.ending:  # G8: the round in which a 4th Gadget was built ends the game
+            if self._telling:
+                presentation.tell_game_end(self)
             self.phase = GAME_OVER
             self.is_over = True
             self.to_act = ()
             return
-        if not self.built_this_round and self.deck:
-            self.draw_gadget()
+        if not self.built_this_round:
+            added = None
+            if self.deck:
+                self.draw_gadget()
+                added = self.content.gadgets[self.row[-1]].name
+            self.tell("no_gadget_built", {"round": self.round, "gadget": added})
         self.phase = END_OF_ROUND
         n = self.players
+        self.tell("end_of_round", {"round": self.round, "first": self.first})
         self.recall_queue = [(self.first + i) % n for i in range(n)]
         self._next_recall()
 
@@ -352,6 +410,7 @@ class GadgeteersState(State):
         """Recall ALL of your tokens from a Part to behind your screen."""
         n = self.players
         base = (part * n + seat) * KINDS
+        # the engine's own event for this action tells it (every token on a Part is face up now)
         for kind in range(KINDS):
             count = self.up[base + kind]
             if count:
@@ -420,6 +479,15 @@ class GadgeteersState(State):
 
     def _view(self, seat: int | None) -> dict[str, Any]:
         return view.build_view(self, seat)
+
+    def _end_reason(self) -> str:
+        return presentation.end_reason(self)
+
+    def _score_breakdown(self) -> list[dict[str, Any]]:
+        return presentation.score_breakdown(self)
+
+    def _action_path(self, action: Action) -> tuple[str, ...]:
+        return presentation.action_path(self, action)
 
     def _redact(self, actor: int, action: Action, viewer: int | None) -> str:
         """A token placed in the Parts Phase is face down: others see only where it went."""

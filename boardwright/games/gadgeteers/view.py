@@ -24,6 +24,7 @@ from .tokens import (
     POWERS,
     VALUE2,
 )
+from .words import STEP_PROMPT, power_text
 
 if TYPE_CHECKING:
     from .state import GadgeteersState
@@ -76,6 +77,9 @@ def build_view(s: GadgeteersState, seat: int | None) -> dict[str, Any]:
         info: dict[str, Any] = {
             "seat": owner,
             "gadgets": [gadgets[g].name for g in s.built[owner]],
+            "built": [{"name": gadgets[g].name, "type": types[gadgets[g].type], "points": gadgets[g].points,
+                       "power_text": power_text(gadgets[g]), "single_use": gadgets[g].single_use}
+                      for g in s.built[owner]],
             "single_use_spent": [gadgets[g].name for g in s.built[owner] if s.spent[owner] >> g & 1],
             "junk": _labels(s.junk, owner * KINDS),
             "screen_count": len(behind),
@@ -99,7 +103,7 @@ def build_view(s: GadgeteersState, seat: int | None) -> dict[str, Any]:
         "junk_pile": [[str(owner), label] for owner in range(n) for label in _labels(s.junk, owner * KINDS)],
         "row": [{"name": gadgets[g].name, "type": types[gadgets[g].type], "points": gadgets[g].points,
                  "parts": [PARTS[p] for p in gadgets[g].parts], "power": gadgets[g].power,
-                 "single_use": gadgets[g].single_use} for g in s.row],
+                 "power_text": power_text(gadgets[g]), "single_use": gadgets[g].single_use} for g in s.row],
         "deck_count": len(s.deck),
         # put there by Grabber Glove in view of all: the bottom of the deck, bottom first
         "deck_bottom": [gadgets[g].name for g in s.deck[:s.deck_bottom]],
@@ -112,6 +116,7 @@ def build_view(s: GadgeteersState, seat: int | None) -> dict[str, Any]:
         pw = s.pw
         result["power"] = {
             "step": pw.step,
+            "prompt": STEP_PROMPT[pw.step],
             "source": PARTS[pw.source],
             "gadget": gadgets[pw.gadget].name if pw.gadget >= 0 else None,
             "first": gadgets[pw.first].name if pw.first >= 0 else None,
