@@ -27,7 +27,6 @@ from rich.errors import MarkupError, MissingStyle
 from rich.markdown import Markdown
 from rich.markup import escape
 from rich.rule import Rule
-from rich.table import Table
 from rich.theme import Theme
 
 from .agents import Agent
@@ -284,17 +283,15 @@ class TerminalTable:
         """Final scores, each seat's lines that make them, and how a tie was broken."""
         state = self.state
         winners = state.winners()
-        table = Table(title="Final scores", title_justify="left")
-        for column in ("seat", "player", "score", "made of", ""):
-            table.add_column(column)
+        self.console.print(Rule("Final scores"))
         tiebreaks = []
         for seat, entry in enumerate(state.score_breakdown()):
-            lines = "\n".join(f"{escape(line['label'])}: {line['points']}" for line in entry["lines"])
-            table.add_row(seat_markup(seat, str(seat)), escape(self.seats[seat]), str(entry["total"]), lines,
-                          "winner" if seat in winners else "")
+            won = "  [bold]winner[/bold]" if seat in winners else ""
+            self.console.print(f"  {self.seat_name(seat)}  [bold]{entry['total']}[/bold] points{won}")
+            for line in entry["lines"]:
+                self.console.print(f"      {escape(line['label'])}: {line['points']}")
             if entry.get("tiebreak"):
                 tiebreaks.append(entry["tiebreak"])
-        self.console.print(table)
         for text in dict.fromkeys(tiebreaks):
             self.console.print(f"Tie-break: {coloured(text)}")
 

@@ -16,6 +16,10 @@ from pathlib import Path
 
 import pexpect
 
+import boardwright as bw
+from boardwright import agents
+from boardwright.sim import agent_seed
+
 #: the installed command, beside this interpreter (what ``pip install`` puts on the PATH)
 COMMAND = str(Path(sys.executable).with_name("boardwright"))
 
@@ -61,3 +65,30 @@ def play_screen(argv: list[str], answer: Callable[[str, int], str], timeout: flo
 def first_choice(screen: str, seat: int) -> str:
     """Always the first entry of the menu shown (a step opens a smaller menu: its first again)."""
     return "1"
+
+
+def bot_game(game_id: str, players: int, seed: int) -> tuple[list[str], bw.State]:
+    """The game ``boardwright play GAME --seats human,heuristic,... --seed SEED`` becomes when the
+    person plays as the heuristic bot would: seat 0's choices at its prompts (its forced single
+    choices are taken for it, so they are not typed), and the final state, to read what each seat
+    was told. The other seats' bots are seeded as ``play`` seeds them, so the game is the same."""
+    state = bw.load(game_id).new(players=players, seed=seed)
+    bots = [agents.make("heuristic", seed=agent_seed(seed, seat)) for seat in range(players)]
+    typed: list[str] = []
+    while not state.is_over:
+        seat = next((s for s in state.to_act if s != 0), state.to_act[0])
+        action = bots[seat].choose(state, seat)
+        if seat == 0 and len(state.legal_actions(0)) > 1:
+            typed.append(str(action))
+        state.apply(seat, action)
+    return typed, state
+
+
+def typing(lines: list[str], first: list[str] | None = None) -> Callable[[str, int], str]:
+    """An answer that types ``first`` (commands), then ``lines`` one per prompt, then ``quit``."""
+    queue = [*(first or []), *lines]
+
+    def answer(screen: str, seat: int) -> str:
+        return queue.pop(0) if queue else "quit"
+
+    return answer

@@ -82,8 +82,12 @@ class Game:
         return self.min_players
 
     def new(self, players: int | None = None, seed: int | None = None,
-            options: Mapping[str, Any] | None = None) -> State:
-        """Set up a new game for ``players`` seats (seat 0 is the first player)."""
+            options: Mapping[str, Any] | None = None, events: bool = True) -> State:
+        """Set up a new game for ``players`` seats (seat 0 is the first player).
+
+        With ``events=False`` the game tells no events (``events()`` stays empty): for bulk
+        simulation and learning, which read only actions and results and run faster without them.
+        """
         count = self.default_players if players is None else players
         if isinstance(count, bool) or not isinstance(count, int) or not (
                 self.min_players <= count <= self.max_players):
@@ -95,6 +99,7 @@ class Game:
         values = resolve_options(self.id, self.options, options)
         state = self.state_class.__new__(self.state_class)
         state._init_base(self, count, seed, values)
+        state._telling = events is True
         state._setup()
         return state
 

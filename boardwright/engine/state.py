@@ -54,6 +54,7 @@ class State:
         "_sealed",
         "_sealed_from",
         "_telling",
+        "_texts",
         "_told",
         "game",
         "is_over",
@@ -86,7 +87,7 @@ class State:
     log: list[tuple[int, Action]]
 
     #: Slots that are caches, never part of the game's state.
-    CACHE_SLOTS: ClassVar[frozenset[str]] = frozenset({"_legal_for", "_cached", "_told"})
+    CACHE_SLOTS: ClassVar[frozenset[str]] = frozenset({"_legal_for", "_cached", "_told", "_texts"})
 
     # ------------------------------------------------------------------ construction
     def _init_base(self, game: Game, players: int, seed: int, options: Mapping[str, Any]) -> None:
@@ -106,6 +107,7 @@ class State:
         self._events: list[Event] | tuple[Event, ...] = []
         self._telling = True
         self._told: dict[int, tuple[int, tuple[Event, ...]]] = {}
+        self._texts: dict[int, str] = {}
 
     # ------------------------------------------------------------------ hooks
     def _setup(self) -> None:
@@ -291,14 +293,18 @@ class State:
             raise ValueError(f"'since' is an event number, 0 or more, not {shown(since)}")
         told: list[dict[str, Json]] = []
         seq = 0
-        text = self.game.event_text
+        write = self.game.event_text
+        texts = self._texts  # by the id of the data: this state holds every data dict it has written
         for event in self._events:
             seen = seen_by(event, seat)
             if seen is None:
                 continue
             if seq >= since:
                 data, private = seen
-                item: dict[str, Json] = {"seq": seq, "kind": event[0], "text": text(event[0], data)}
+                text = texts.get(id(data))
+                if text is None:
+                    text = texts[id(data)] = write(event[0], data)
+                item: dict[str, Json] = {"seq": seq, "kind": event[0], "text": text}
                 if private:
                     item["private"] = True
                 for key, value in data.items():
@@ -466,6 +472,7 @@ class State:
         new._cached = []
         new._telling = self._telling
         new._told = {}
+        new._texts = {}
         self._copy_into(new)
         return new
 

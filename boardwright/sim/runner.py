@@ -96,7 +96,7 @@ def play_game(task: GameTask) -> GameResult:
     if task.module:
         importlib.import_module(task.module)
     game = load(task.game)
-    state = game.new(players=len(task.seats), seed=task.seed, options=dict(task.options))
+    state = game.new(players=len(task.seats), seed=task.seed, options=dict(task.options), events=False)
     players = [agents.make(spec, seed=agent_seed(task.seed, seat)) for seat, spec in enumerate(task.seats)]
     seat_decisions = [0] * len(task.seats)
     decisions = 0
