@@ -36,6 +36,9 @@ class Report:
     #: what the seat itself cannot see
     hidden_seen: bool = False
     seats_acted: set[int] = field(default_factory=set)
+    #: per seat, how many of its events were checked so far (and compared with a sample's)
+    events_checked: dict[int | None, int] = field(default_factory=dict)
+    sample_events_checked: dict[int, int] = field(default_factory=dict)
 
 
 def game_part(state: State) -> tuple:
@@ -123,13 +126,18 @@ def check_same_samples(one: State, other: State, seat: int, seeds: range = range
             f"{differing_slots(a, b)}")
 
 
-def check_views(state: State, seed: int, report: Report, samples: int = 2) -> None:
+def check_views(state: State, seed: int, report: Report, samples: int = 2,
+                events_of: tuple[int, ...] | None = None) -> None:
     """Views are JSON; determinizing keeps the seat's view, resamples the rest canonically, and
-    leaves a running game's scores alone (they read nothing hidden)."""
+    leaves a running game's scores alone (they read nothing hidden); a sample tells its seat the
+    events it was told (checked for ``events_of``, default every seat: events only grow, so the
+    end of a game checks them all)."""
     json.dumps(state.view(None))
     scores = state.scores()
     breakdown = state.score_breakdown()
-    told = [state.events(seat) for seat in range(state.players)]
+    since = report.sample_events_checked
+    told = {seat: state.events(seat, since=since.get(seat, 0))
+            for seat in (range(state.players) if events_of is None else events_of)}
     views = [state.view(seat) for seat in range(state.players)]
     truth = game_part(state)
     for seat in range(state.players):
@@ -150,40 +158,50 @@ def check_views(state: State, seed: int, report: Report, samples: int = 2) -> No
                 f"the final scores {scores} differ in a sample ({sample.scores()})")
             assert sample.score_breakdown() == breakdown, (
                 f"score_breakdown() read something seat {seat} cannot see")
-            assert k or sample.events(seat) == told[seat], (
+            assert k or seat not in told or sample.events(seat, since=since.get(seat, 0)) == told[seat], (
                 f"a sample for seat {seat} tells it other events than it was told")
             if game_part(sample) != truth:
                 report.resampled = True
                 if state.players == 1 or any(sample.view(other) != views[other]
                                              for other in range(state.players) if other != seat):
                     report.hidden_seen = True
+    for seat, events in told.items():  # events only grow: the next check compares the new ones
+        since[seat] = since.get(seat, 0) + len(events)
 
 
 #: what a player must never read in an event's text or a score line: code, not words
 INTERNALS = ("{", "}", "[", "]", "None", "kind=", "\n", "_")
 
 
-def check_events(state: State, seats: list[int | None] | None = None) -> None:
+def check_events(state: State, seats: list[int | None] | None = None,
+                 checked: dict[int | None, int] | None = None) -> None:
     """Each seat's events (and a spectator's) are JSON, numbered from 0 in order, asked from any
-    ``since`` alike, and each says in one plain line what happened (``seats``: only these)."""
+    ``since`` alike (a fresh copy, with nothing cached, tells the same), and each says in one plain
+    line what happened. ``seats``: only these; ``checked``: how many of each seat's events an
+    earlier call checked (events only grow, so only the new ones are read again)."""
+    checked = {} if checked is None else checked
+    copy = state.clone()
     for seat in [None, *range(state.players)] if seats is None else seats:
-        told = state.events(seat)
-        assert json.loads(json.dumps(told)) == told, "events are JSON-ready"
-        for number, event in enumerate(told):
+        start = checked.get(seat, 0)
+        new = state.events(seat, since=start)
+        assert json.loads(json.dumps(new)) == new, "events are JSON-ready"
+        for number, event in enumerate(new, start):
             assert event["seq"] == number, f"seat {seat}'s events are numbered from 0: {event}"
             assert isinstance(event["kind"], str) and event["kind"]
             text = event["text"]
             assert isinstance(text, str) and text and not any(bad in text for bad in INTERNALS), (
                 f"event text {text!r} is not a plain sentence")
-        middle = len(told) // 2
-        assert state.events(seat, since=middle) == told[middle:]
-        assert state.events(seat, since=len(told) + 5) == []
+        middle = len(new) // 2
+        assert state.events(seat, since=start + middle) == new[middle:]
+        assert copy.events(seat, since=start) == new, "a copy tells the same events"
+        assert state.events(seat, since=start + len(new) + 5) == []
+        checked[seat] = start + len(new)
 
 
-def check_presentation(state: State, all_seats: bool = True) -> None:
+def check_presentation(state: State, all_seats: bool = True, checked: dict[int | None, int] | None = None) -> None:
     """Events, the score breakdown and the action menu are well formed and tell the truth (the
     events of every seat, or, during the game, of a spectator and the seat to act)."""
-    check_events(state, None if all_seats else [None, state.to_act[0]])
+    check_events(state, None if all_seats else [None, state.to_act[0]], checked)
     breakdown = state.score_breakdown()
     assert json.loads(json.dumps(breakdown)) == breakdown, "the score breakdown is JSON-ready"
     assert [entry["total"] for entry in breakdown] == state.scores(), (
@@ -247,8 +265,8 @@ def check_state(state: State, rng: Stream, seed: int, report: Report) -> None:
     determinizations keep their promises, and a clone is independent of the original."""
     check_step(state, rng)
     check_refusals(state, rng)
-    check_views(state, seed, report)
-    check_presentation(state, all_seats=False)
+    check_views(state, seed, report, events_of=state.to_act[:1])
+    check_presentation(state, all_seats=False, checked=report.events_checked)
     report.states_checked += 1
     original = state.fingerprint()
     copy = state.clone()
@@ -295,7 +313,7 @@ def check_game(game: Game, players: int, seed: int, checks: int = 12, every: int
     assert len(set(winners)) == len(winners) and all(0 <= w < players for w in winners)
     assert winners or players == 1, "a game of several players has a winner (a solo game may be lost)"
     check_views(state, seed, report)
-    check_presentation(state)
+    check_presentation(state, checked=report.events_checked)
     report.states_checked += 1
     record = json.loads(json.dumps(state.record()))
     again = bw.replay(record)

@@ -54,6 +54,7 @@ class State:
         "_sealed",
         "_sealed_from",
         "_telling",
+        "_seen",
         "_texts",
         "_told",
         "game",
@@ -87,7 +88,7 @@ class State:
     log: list[tuple[int, Action]]
 
     #: Slots that are caches, never part of the game's state.
-    CACHE_SLOTS: ClassVar[frozenset[str]] = frozenset({"_legal_for", "_cached", "_told", "_texts"})
+    CACHE_SLOTS: ClassVar[frozenset[str]] = frozenset({"_legal_for", "_cached", "_told", "_texts", "_seen"})
 
     # ------------------------------------------------------------------ construction
     def _init_base(self, game: Game, players: int, seed: int, options: Mapping[str, Any]) -> None:
@@ -108,6 +109,8 @@ class State:
         self._telling = True
         self._told: dict[int, tuple[int, tuple[Event, ...]]] = {}
         self._texts: dict[int, str] = {}
+        #: per viewer: how many events were scanned, and where that viewer's events are among them
+        self._seen: dict[int | None, tuple[int, list[int]]] = {}
 
     # ------------------------------------------------------------------ hooks
     def _setup(self) -> None:
@@ -291,26 +294,31 @@ class State:
             seat = self._viewer(seat)
         if since.__class__ is not int or since < 0:
             raise ValueError(f"'since' is an event number, 0 or more, not {shown(since)}")
+        events = self._events
+        seen = self._seen.get(seat)
+        if seen is None:
+            seen = self._seen[seat] = (0, [])
+        scanned, shown_at = seen
+        if scanned < len(events):  # find the seat's events among those told since the last call
+            for index in range(scanned, len(events)):
+                if seen_by(events[index], seat) is not None:
+                    shown_at.append(index)
+            self._seen[seat] = (len(events), shown_at)
         told: list[dict[str, Json]] = []
-        seq = 0
         write = self.game.event_text
         texts = self._texts  # by the id of the data: this state holds every data dict it has written
-        for event in self._events:
-            seen = seen_by(event, seat)
-            if seen is None:
-                continue
-            if seq >= since:
-                data, private = seen
-                text = texts.get(id(data))
-                if text is None:
-                    text = texts[id(data)] = write(event[0], data)
-                item: dict[str, Json] = {"seq": seq, "kind": event[0], "text": text}
-                if private:
-                    item["private"] = True
-                for key, value in data.items():
-                    item[key] = value.copy() if value.__class__ is list else value
-                told.append(item)
-            seq += 1
+        for seq in range(since, len(shown_at)):
+            event = events[shown_at[seq]]
+            data, private = seen_by(event, seat)  # type: ignore[misc]
+            text = texts.get(id(data))
+            if text is None:
+                text = texts[id(data)] = write(event[0], data)
+            item: dict[str, Json] = {"seq": seq, "kind": event[0], "text": text}
+            if private:
+                item["private"] = True
+            for key, value in data.items():
+                item[key] = value.copy() if value.__class__ is list else value
+            told.append(item)
         return told
 
     def _told_to(self, seat: int) -> tuple[Event, ...]:
@@ -450,6 +458,9 @@ class State:
         new = self._clone()
         events = self._events
         new._events = events.copy() if isinstance(events, list) else events
+        # what was worked out about the shared events holds for the copy too
+        new._seen = {seat: (count, at.copy()) for seat, (count, at) in self._seen.items()}
+        new._texts = self._texts.copy()
         return new
 
     def _clone(self) -> State:
@@ -473,6 +484,7 @@ class State:
         new._telling = self._telling
         new._told = {}
         new._texts = {}
+        new._seen = {}
         self._copy_into(new)
         return new
 
@@ -488,7 +500,8 @@ class State:
         if seed.__class__ is not int or seed.bit_length() > 128:
             raise ValueError(f"a determinization seed is a whole number of at most 128 bits, not {shown(seed)}")
         new = self._clone()
-        new._events = self._told_to(seat)
+        new._events = told = self._told_to(seat)
+        new._seen = {seat: (len(told), list(range(len(told))))}  # it was told every one of them
         new._telling = False
         rng = Stream.named(seed, f"determinize/{seat}")
         new._resample(seat, rng)
