@@ -354,3 +354,59 @@ def test_a_real_process_with_piped_input(tmp_path):
     assert done.returncode == 0, done.stderr
     assert "Not allowed — Actions: 'bid 7'" in done.stdout and "End of input" in done.stdout
     assert bw.replay(json.loads(save.read_text())).log
+
+
+# ---------------------------------------------------------------------------- the presentation
+def test_rules_is_the_players_quick_reference_wrapped_to_the_width_and_notes_are_apart(run):
+    game = bw.load("gadgeteers")
+    code, out, _ = run(["rules", "gadgeteers"])
+    assert code == 0 and max(len(line) for line in out.splitlines()) <= 120
+    words = " ".join(game.rules_text().split()).replace("**", "")
+    assert " ".join(out.split()).replace("**", "")[:200] == words[:200], "nothing is cut"
+    assert "state." not in out and "ISMCTS" not in out and "determiniz" not in out
+    code, notes, _ = run(["rules", "gadgeteers", "--notes"])
+    assert code == 0 and "rulings" in notes and notes != out
+
+
+def test_info_prints_a_catalog_entry_by_name_or_menu_number(run):
+    game = bw.load("game-development")
+    catalog = game.catalog()
+    state = game.new(players=2, seed=1)
+    first = str(state.legal_actions(0)[0])
+    named = next(name for name in sorted(catalog, key=len, reverse=True) if name in first)
+    _, out, _ = run(["play", "game-development", "--seats", "human,random", "--seed", "1"],
+                    f"info {named.upper()}\ninfo 1\ninfo Nothing Such\nquit\n")
+    assert out.count(f"{named} ({catalog[named]['kind']})") == 2
+    assert catalog[named]["text"].split()[0] in out
+    assert "Nothing in Game Development is called 'Nothing Such'." in out
+
+
+def test_a_long_list_of_actions_is_a_menu_in_steps_with_back(run):
+    state = bw.load("gadgeteers").new(players=2, seed=1)
+    menu = state.action_groups(0)
+    assert len(state.legal_actions(0)) > 12 and "choices" in menu[0]
+    step = menu[0]["choices"]
+    _, out, _ = run(["play", "gadgeteers", "--seats", "human,random", "--seed", "1"], "1\nback\n1\n1\nquit\n")
+    assert f"{menu[0]['label']} — choose (or back):" in out
+    assert f"• Seat 0: {step[0]['action']}" in out
+
+
+def test_auto_pass_passes_reaction_windows_and_autopass_switches_it(run):
+    argv = ["play", "makers-of-universe", "--seats", "human,random,random", "--seed", "2"]
+    _, asked, _ = run(argv, "quit\n")
+    assert "1 pass" in asked.split("seat 0>")[0], "without --auto-pass the window is asked"
+    _, out, _ = run([*argv, "--auto-pass"], "autopass\nquit\n")
+    assert "(passed for you; type autopass during your turn to be asked)" in out
+    assert "You will be asked in every reaction window." in out
+
+
+def test_the_end_shows_each_seats_score_line_by_line(run, tmp_path):
+    save = tmp_path / "game.json"
+    code, out, _ = run(["play", "game-development", "--seats", "random,random", "--seed", "4", "--save", str(save)])
+    final = bw.replay(json.loads(save.read_text()))
+    assert code == 0 and final.is_over
+    end = out.split("Final scores")[1]
+    for seat, entry in enumerate(final.score_breakdown()):
+        assert f"seat {seat} (random)  {entry['total']} points" in end
+        for line in entry["lines"]:
+            assert f"      {line['label']}: {line['points']}\n" in end
