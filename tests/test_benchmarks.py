@@ -47,3 +47,8 @@ def test_solo_target_prints_the_median_solo_score():
 def test_game_makers_length_prints_turns_per_game():
     out = run("game_makers_length.py", "--random", "2", "--heuristic", "1", "--players", "2")
     assert "ended by a full Display Case" in out and "longest" in out
+
+
+def test_mou_bot_prints_both_lineups_with_intervals():
+    out = run("mou_bot.py", "-n", "3")
+    assert "new bot vs 2 old bots" in out and "old bot vs 2 new bots" in out and "[95%" in out

@@ -86,11 +86,7 @@ class HeuristicBot(Agent):
         if phase == "bid":
             return self.bid(view, seat, actions)
         if phase == "draw":
-            hand = view["players"][seat]["hand_size"]
-            ue = view["players"][seat]["ue"]
-            choice = "draw 2 cards" if hand <= 2 and ue >= 3 else "draw 1 card and 1 UE" if hand <= 4 and ue >= 2 \
-                else "draw 2 UE"
-            return by_text[choice]
+            return by_text[self.draw(view, seat)]
         if phase == "reaction window":
             return self.react(view, seat, actions)
         if phase == "choose a door to attack":
@@ -104,6 +100,13 @@ class HeuristicBot(Agent):
         if phase == "actions":
             return self.main(view, seat, actions)
         return actions[0]  # which doors a purchase activates: the first ones
+
+    def draw(self, view: dict, seat: int) -> str:
+        """Cards while the hand is short, UE when the purse is."""
+        hand = view["players"][seat]["hand_size"]
+        ue = view["players"][seat]["ue"]
+        return "draw 2 cards" if hand <= 2 and ue >= 3 else "draw 1 card and 1 UE" if hand <= 4 and ue >= 2 \
+            else "draw 2 UE"
 
     def bid(self, view: dict, seat: int, actions: list[Action]) -> Action:
         """A sealed bid worth what is on auction to this seat, in UE it can spare.
