@@ -83,3 +83,26 @@ def screen(state: GadgeteersState, seat: int) -> list[str]:
 def play(state: GadgeteersState, seat: int, *texts: str) -> None:
     for text in texts:
         state.apply(seat, text)
+
+
+def gravtreads_table() -> GadgeteersState:
+    """The rulebook's example: seat 0 holds the Gear (3★), Magnet (2) and Boots (2); seat 1 has a
+    1 on the Gear; Gravtreads is in the row; the Gadgets Phase has begun."""
+    state = table(players=2, row=("Gravtreads",))
+    tokens(state, 0, "Gear", "3")
+    tokens(state, 1, "Gear", "1")
+    tokens(state, 0, "Magnet", "2")
+    tokens(state, 0, "Boots", "2")
+    return gadgets_phase(state)
+
+
+def two_builders() -> GadgeteersState:
+    """Seat 0 built the Periscope and holds the Optics Bonus card; seat 1 built the Crank Charger
+    and holds the Energy one (2 points each)."""
+    state = table(players=2)
+    give_gadget(state, 0, "Periscope")
+    give_gadget(state, 1, "Crank Charger")
+    types = state.content.types
+    state.bonus = [types.index("Optics"), types.index("Energy")]
+    state.bonus_rest = sorted({0, 1, 2, 3} - set(state.bonus))
+    return state

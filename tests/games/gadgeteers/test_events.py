@@ -7,7 +7,7 @@ tokens by owner; a build names its Gadget, Parts and tokens; a power says whose 
 
 from __future__ import annotations
 
-from .scenario import gadgets_phase, give_gadget, part, play, table, tokens
+from .scenario import gadgets_phase, give_gadget, gravtreads_table, part, play, table, tokens, two_builders
 
 
 def told(state, seat, kind):
@@ -62,16 +62,6 @@ def test_the_reveal_names_each_parts_tokens_owners_totals_and_controller():
     assert revealed["Mirror"]["controlled_by"] == [] and "no token with a value" in revealed["Mirror"]["text"]
     assert revealed["Spring"]["tokens"] == ["1 + 1 + 1"] and revealed["Spring"]["totals"] == ["3"]
     assert told(state, 1, "revealed") == told(state, None, "revealed"), "a reveal is public"
-
-
-def gravtreads_table():
-    """The rulebook's example: seat 0 holds the Gear (3★), Magnet (2) and Boots (2); seat 1 has a 1 on the Gear."""
-    state = table(players=2, row=("Gravtreads",))
-    tokens(state, 0, "Gear", "3")
-    tokens(state, 1, "Gear", "1")
-    tokens(state, 0, "Magnet", "2")
-    tokens(state, 0, "Boots", "2")
-    return gadgets_phase(state)
 
 
 def test_building_tells_the_gadget_its_parts_the_tokens_removed_and_who_controls_now():
@@ -174,12 +164,7 @@ def test_holo_projector_and_perpetual_engine_tell_the_swap_and_the_exchange():
 
 def ending_table():
     """Seat 0 and seat 1 each built one 2-point Gadget; a 4th Gadget was built this round."""
-    state = table(players=2)
-    give_gadget(state, 0, "Periscope")
-    give_gadget(state, 1, "Crank Charger")
-    types = state.content.types
-    state.bonus = [types.index("Optics"), types.index("Energy")]
-    state.bonus_rest = sorted({0, 1, 2, 3} - set(state.bonus))
+    state = two_builders()
     tokens(state, 0, "Gloves", "1")
     gadgets_phase(state)
     state.ending = True

@@ -6,17 +6,7 @@ import pytest
 
 import boardwright as bw
 
-from .scenario import gadget, gadgets_phase, on_part, part, play, screen, table, tokens
-
-
-def gravtreads_table():
-    """The rulebook's example: purple (seat 0) holds the Gear, Magnet and Boots."""
-    state = table(players=2, row=("Gravtreads",))
-    tokens(state, 0, "Gear", "3")
-    tokens(state, 1, "Gear", "1")
-    tokens(state, 0, "Magnet", "2")
-    tokens(state, 0, "Boots", "2")
-    return gadgets_phase(state)
+from .scenario import gadget, gadgets_phase, gravtreads_table, on_part, part, play, screen, table, tokens
 
 
 def test_building_gravtreads_junks_the_3_and_recalls_the_2s():

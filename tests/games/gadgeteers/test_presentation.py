@@ -8,7 +8,7 @@ import re
 import boardwright as bw
 from boardwright.games.gadgeteers.content import DEFAULT_FILE, PARTS
 
-from .scenario import GAME, gadgets_phase, give_gadget, play, table, tokens
+from .scenario import GAME, gadgets_phase, give_gadget, play, table, tokens, two_builders
 
 #: what a player must never read: code words, reprs, internal names
 INTERNAL = re.compile(r"_|None|\{|\}|\['|kind=|move other|swap parts|add from screen")
@@ -49,12 +49,7 @@ def test_the_breakdown_names_each_gadget_counts_kept_tokens_and_keeps_the_bonus_
 
 
 def test_a_tie_on_points_is_explained_by_the_parts_each_controls():
-    state = table(players=2)
-    give_gadget(state, 0, "Periscope")
-    give_gadget(state, 1, "Crank Charger")
-    types = state.content.types
-    state.bonus = [types.index("Optics"), types.index("Energy")]
-    state.bonus_rest = sorted({0, 1, 2, 3} - set(state.bonus))
+    state = two_builders()
     tokens(state, 1, "Gloves", "1")
     tokens(state, 1, "Tape", "1")
     tokens(state, 0, "Lens", "1")
