@@ -146,8 +146,9 @@ def render(view: dict[str, Any]) -> str:
         for g in built:
             used = ", used" if g["name"] in spent else ""
             single = f", Single Use{used}" if g["single_use"] else ""
+            power = g["power_text"].removeprefix("Single Use: ")  # said once, beside the points
             lines.append(f"    {escape(g['name'])} ({escape(g['type'])}, {g['points']} pts{single}): "
-                         f"[dim]{escape(g['power_text'])}[/dim]")
+                         f"[dim]{escape(power)}[/dim]")
         if "screen" in p:
             screen = " ".join(LABEL.get(t, t) for t in p["screen"])
             lines.append(f"    behind your screen: {screen or 'nothing'}")
