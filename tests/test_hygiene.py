@@ -99,3 +99,27 @@ def test_dependencies_point_one_way():
             if there.split("/")[0] not in allowed:
                 wrong.append(f"{path.relative_to(ROOT)} imports {module}")
     assert not wrong, "\n".join(wrong)
+
+
+def test_the_core_plays_and_draws_every_game_with_the_standard_library_only():
+    """Without the extras (Rich, OpenSkill): load every game, play a few moves, read views,
+    events, breakdowns, catalogs and the boards a terminal would draw."""
+    script = """
+import sys
+for extra in ("rich", "openskill"):
+    sys.modules[extra] = None  # importing it now fails, as without the extra
+import boardwright as bw
+for game_id in bw.games():
+    game = bw.load(game_id)
+    state = game.new(players=game.min_players, seed=1)
+    for _ in range(20):
+        if state.is_over:
+            break
+        seat = state.to_act[0]
+        state.apply(seat, state.legal_actions(seat)[0])
+    game.render(state.view(0))
+    state.events(0), state.score_breakdown(), game.catalog(), game.rules_text()
+print("ok")
+"""
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 0 and done.stdout.strip() == "ok", done.stderr[-2000:]

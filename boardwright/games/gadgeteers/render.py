@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rich.markup import escape
-
+from ...engine.markup import escape
 from .words import STEP_PROMPT, TOKEN_OF_TEXT
 
 #: a token's label on the board, from its action-text word

@@ -12,8 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from rich.markup import escape
-
+from ...engine.markup import escape
 from .content import ABBREVIATIONS, KINDS, load
 from .rules import CREEP, LEADS
 from .texts import CARD_KINDS, cost_text, lead_text, short_text

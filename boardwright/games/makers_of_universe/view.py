@@ -9,10 +9,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from rich.markup import escape
-
 from boardwright.engine import Action
 
+from ...engine.markup import escape
 from . import rules as R
 from .present import facts
 

@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rich.markup import escape
-
+from ...engine.markup import escape
 from .actions import SPACES, cell_name, slot_name
 from .board import TWEENIE_BASE
 from .content import COLUMNS, KINDS, LETTERS, TYPES, Content, load
