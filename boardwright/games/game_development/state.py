@@ -10,11 +10,12 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine import Action, IllegalAction, State, Stream
-from ...engine.events import listed
 from .actions import actions_for
 from .content import ABBREVIATIONS, ACTION, ACTION_ABILITIES, BUG, DEVELOPER, DOCUMENT, FEATURE, KINDS, TRADING, load
+from .hidden import resample
 from .rules import CREEP, DISCARD, LEADS, MAIN, OVER, PAY, Rules
-from .texts import counted, lead_text, milestone_rules
+from .scoring import breakdown
+from .texts import lead_text, milestone_rules
 from .view import build_view
 
 
@@ -601,63 +602,7 @@ class GameDevelopmentState(Rules, State):
         return f"{self.content.milestones[-1].name}, the last milestone, is over"
 
     def _score_breakdown(self) -> list[dict[str, Any]]:
-        """D9 line by line: the features, the extra points a Lead put on them, the bugs, E
-        Machete's doubling as its own line, and the developer points of the option; at the end,
-        how fewer bugs decided a tie for first (R16)."""
-        cards, titles = self.content.cards, self.content.titles
-        out: list[dict[str, Any]] = []
-        for seat in range(self.players):
-            lines: list[dict[str, Any]] = []
-            features = self.features[seat]
-            if features:
-                lines.append({"label": "Features: " + counted(cards[f].name for f in features),
-                              "points": sum(cards[f].points for f in features)})
-            extra = sum(self.bonus[seat])
-            if extra:
-                lines.append({"label": "Extra points a Lead ability put on features", "points": extra})
-            bugs = self.bugs[seat]
-            lost = sum(cards[b].points for b in bugs)
-            if bugs:
-                lines.append({"label": "Bugs: " + counted(cards[b].name for b in bugs),
-                              "points": -lost})
-            doubler = self.powers[seat].get("double-bugs", -1)
-            if doubler >= 0 and lost:
-                lines.append({"label": f"Bugs count double: {cards[doubler].name} is "
-                                       f"{titles[cards[doubler].kind]}", "points": -lost})
-            if self.options["developer_points"]:
-                devs = len(self.devs[seat])
-                leads = sum(1 for d in self.leads[seat] if d >= 0)
-                if devs:
-                    lines.append({"label": f"Developers, 1 point each ({devs})", "points": devs})
-                if leads:
-                    lines.append({"label": f"Leads, 1 more point each ({leads})", "points": leads})
-            if not lines:
-                lines.append({"label": "Nothing in play", "points": 0})
-            out.append({"total": sum(line["points"] for line in lines), "lines": lines})
-        if self.is_over:
-            self.explain_tiebreak(out)
-        return out
-
-    def explain_tiebreak(self, breakdown: list[dict[str, Any]]) -> None:
-        """D9: a tie for most points goes to fewer bugs, then it is shared."""
-        scores = [entry["total"] for entry in breakdown]
-        top = max(scores)
-        tied = [s for s in range(self.players) if scores[s] == top]
-        if len(tied) < 2:
-            return
-        winners = self.winners()
-        counts = listed(f"seat {s} has {len(self.bugs[s])} bug{'' if len(self.bugs[s]) == 1 else 's'}"
-                        for s in tied)
-        if len(winners) == 1:
-            result = f"seat {winners[0]} wins"
-        elif len(winners) < len(tied):
-            result = f"{listed(f'seat {s}' for s in winners)} share the win"
-        else:
-            result = "the win is shared"
-        sentence = (f"{listed(f'Seat {s}' if i == 0 else f'seat {s}' for i, s in enumerate(tied))} tied "
-                    f"on {top} points; a tie goes to fewer bugs: {counts}, so {result}.")
-        for s in tied:
-            breakdown[s]["tiebreak"] = sentence
+        return breakdown(self)
 
     def _action_path(self, action: Action) -> tuple[str, ...]:
         """Menus: a bug or Trading Ideas, then the player it targets; Source Control Conflict, then
@@ -682,61 +627,7 @@ class GameDevelopmentState(Rules, State):
         return build_view(self, seat)
 
     def _resample(self, seat: int, rng: Stream) -> None:
-        """Other hands and the deck order are hidden. Kept: the cards ``seat`` knows to be in a
-        hand (R12) and which of its own cards the others know. The rest of the hands and the deck
-        are pooled, sorted, shuffled and dealt back so that what a round of Feature Creep bugs
-        showed holds (the player asked holds a bug, so does one who passed; those passed over hold
-        none); the rest of that round's queue follows from the new hands. What one other player
-        knows of another's hand is drawn from the new hand, as many cards as that player knew.
-        """
-        n = self.players
-        others = [s for s in range(n) if s != seat]
-        mine = self.known[seat]
-        pool = list(self.deck)
-        sizes: dict[int, int] = {}
-        for s in others:
-            hidden = list(self.hands[s])
-            for card in mine[s]:
-                hidden.remove(card)
-            pool += hidden
-            sizes[s] = len(hidden)
-        pool.sort()
-        need: list[int] = []
-        avoid: list[int] = []
-        if self.phase == CREEP:
-            bugs = self.content.bug_ids
-            for s in others:
-                shown = self.creep_shown[s]
-                if shown > 0 and bugs.isdisjoint(mine[s]):
-                    need.append(s)
-                elif shown < 0:
-                    avoid.append(s)
-        dealt = deal_hands(pool, sizes, need, avoid, self.content.bug_ids, rng)
-        for s in others:
-            hidden = dealt[s]
-            self.hands[s] = sorted(mine[s] + hidden)
-            counts = [(v, len(self.known[v][s])) for v in others if v != s and self.known[v][s]]
-            if counts:      # what another player knows of this hand: some of its unknown cards
-                at = 0      # (dealt in random order)
-                for v, count in counts:
-                    self.known[v][s] = sorted(hidden[at:at + count])
-                    at += count
-        self.deck = pool
-        if self.phase == CREEP:
-            self.requeue_creep()
-        kind_of = self.content.kind_of
-        for s in others:  # Lead titles chosen in secret (R4): any developer of the kind
-            for k, dev in enumerate(self.pending[s]):
-                if dev >= 0:
-                    self.pending[s][k] = rng.choice(sorted(d for d in self.devs[s] if kind_of[d] == k))
-
-    def requeue_creep(self) -> None:
-        """The rest of a round of bugs, from the hands: the player asked, then those after it who
-        hold a bug (the hands of those after it have not changed since the round began)."""
-        n, asked = self.players, self.to_act[0]
-        count = (self.active - asked) % n
-        self.creep_queue = [asked] + [s for s in ((asked + i) % n for i in range(1, count))
-                                      if self.has_bug_in_hand(s)]
+        resample(self, seat, rng)
 
     def _redact(self, actor: int, action: Action, viewer: int | None) -> str:
         """R4: which developer got a title stays secret until every title is attached."""
@@ -785,48 +676,3 @@ class GameDevelopmentState(Rules, State):
     def _turn_rule(self) -> str:
         return "Turn order (D2)"
 
-
-def deal_hands(pool: list[int], sizes: dict[int, int], need: list[int], avoid: list[int],
-               wanted: frozenset[int], rng: Stream) -> dict[int, list[int]]:
-    """Deal ``sizes[s]`` cards of ``pool`` (sorted) to each seat ``s``, each hand in random order,
-    so that each seat of ``need`` gets a card of ``wanted`` and each seat of ``avoid`` none; what
-    is left stays in ``pool``, shuffled (the new deck).
-
-    Every fitting deal is equally likely: the hands of ``avoid`` are drawn from the cards not
-    wanted, then the rest is shuffled and dealt until each seat of ``need`` has a wanted card
-    (whether it has one depends only on how many wanted cards are left, not on which plain cards
-    went to ``avoid``). After 64 misses, each seat of ``need`` gets the first wanted card left and
-    the rest as it comes.
-    """
-    hands: dict[int, list[int]] = {}
-    if avoid:
-        plain = [c for c in pool if c not in wanted]
-        rng.shuffle(plain)
-        at = 0
-        for s in avoid:
-            hands[s] = plain[at:at + sizes[s]]
-            at += sizes[s]
-        pool[:] = sorted([c for c in pool if c in wanted] + plain[at:])
-    rest = [s for s in sizes if s not in hands]
-    for _ in range(64):
-        rng.shuffle(pool)
-        at = 0
-        for s in rest:
-            hands[s] = pool[at:at + sizes[s]]
-            at += sizes[s]
-        if all(not wanted.isdisjoint(hands[s]) for s in need):
-            del pool[:at]
-            return hands
-    for s in rest:
-        hands[s] = []
-    for s in need:
-        found = next((c for c in pool if c in wanted), None)
-        if found is not None and sizes[s]:
-            pool.remove(found)
-            hands[s].append(found)
-    for s in rest:
-        missing = sizes[s] - len(hands[s])
-        hands[s] += pool[:missing]
-        del pool[:missing]
-        rng.shuffle(hands[s])
-    return hands

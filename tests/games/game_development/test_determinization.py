@@ -7,7 +7,7 @@ from __future__ import annotations
 from conformance import check_canonical, check_same_samples
 
 from boardwright.engine import Stream
-from boardwright.games.game_development.state import deal_hands
+from boardwright.games.game_development.hidden import deal_hands
 
 from .scenario import CONTENT, arrange, at_milestone, card, fresh, play
 
