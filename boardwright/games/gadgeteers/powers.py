@@ -64,9 +64,10 @@ def activate(s: GadgeteersState, seat: int, gadget: int) -> None:
     card = s.content.gadgets[gadget]
     if card.single_use:
         s.spent[seat] |= 1 << gadget
-    s.tell("power_activated", {"seat": seat, "gadget": card.name, "token": TOKEN_NAME[s.pw.token],
-                               "part": PARTS[s.pw.source], "single_use": card.single_use,
-                               "second": s.pw.first >= 0})
+    if s.telling:
+        s.tell("power_activated", {"seat": seat, "gadget": card.name, "token": TOKEN_NAME[s.pw.token],
+                                   "part": PARTS[s.pw.source], "single_use": card.single_use,
+                                   "second": s.pw.first >= 0})
     pw = s.pw._replace(left=s.pw.left - 1, gadget=gadget,
                        first=gadget if s.pw.first < 0 else s.pw.first)
     first_step = FIRST_STEP[card.power]
@@ -90,8 +91,9 @@ def finish(s: GadgeteersState, seat: int) -> None:
 def _skip_empty(s: GadgeteersState, seat: int) -> None:
     """A step with nothing to choose is skipped (the power does as much as it can)."""
     while s.pw.step and s.pw.step != "activate" and not legal_steps(s, seat):
-        s.tell("power_stopped", {"seat": seat, "gadget": s.content.gadgets[s.pw.gadget].name,
-                                 "reason": NOTHING_TO_CHOOSE[s.pw.step]})
+        if s.telling:
+            s.tell("power_stopped", {"seat": seat, "gadget": s.content.gadgets[s.pw.gadget].name,
+                                     "reason": NOTHING_TO_CHOOSE[s.pw.step]})
         finish(s, seat)
 
 
@@ -200,42 +202,49 @@ def apply_step(s: GadgeteersState, seat: int, action: Action) -> None:
         s.pw = pw._replace(step="add", dest=action.args[0])
     elif pw.step == "add":
         s.put_token(seat, action.args[0], pw.dest)
-        s.tell("token_added", {"seat": seat, "token": TOKEN_NAME[action.args[0]], "part": PARTS[pw.dest]})
+        if telling:
+            s.tell("token_added", {"seat": seat, "token": TOKEN_NAME[action.args[0]], "part": PARTS[pw.dest]})
         to_add = pw.to_add - 1
         s.pw = pw._replace(to_add=to_add)
         if to_add == 0:
             finish(s, seat)
     elif pw.step == "add_instead":
         s.put_token(seat, action.args[0], pw.part)
-        s.tell("token_exchanged", {"seat": seat, "part": PARTS[pw.part], "token": TOKEN_NAME[pw.kind],
-                                   "for": TOKEN_NAME[action.args[0]]})
+        if telling:
+            s.tell("token_exchanged", {"seat": seat, "part": PARTS[pw.part], "token": TOKEN_NAME[pw.kind],
+                                       "for": TOKEN_NAME[action.args[0]]})
         finish(s, seat)
     elif kind == "take":
         token, part = action.args
         if power == "recall_own":
             s.lift_token(seat, token, part)
-            s.tell("token_recalled", {"seat": seat, "token": TOKEN_NAME[token], "part": PARTS[part]})
+            if telling:
+                s.tell("token_recalled", {"seat": seat, "token": TOKEN_NAME[token], "part": PARTS[part]})
             finish(s, seat)
         elif power == "exchange":
             s.lift_token(seat, token, part)
             s.pw = pw._replace(step="add_instead", kind=token, part=part)
         elif card.to == "source":
             s.move_token(seat, token, part, pw.source)
-            s.tell("token_moved", {"seat": seat, "owner": seat, "token": TOKEN_NAME[token],
-                                   "from": PARTS[part], "to": PARTS[pw.source]})
+            if telling:
+                s.tell("token_moved", {"seat": seat, "owner": seat, "token": TOKEN_NAME[token],
+                                       "from": PARTS[part], "to": PARTS[pw.source]})
             finish(s, seat)
         else:
             s.pw = pw._replace(step="move_to", owner=seat, kind=token, part=part)
     elif kind == "to":  # move_own / move_other: the destination
         s.move_token(pw.owner, pw.kind, pw.part, action.args[0])
-        s.tell("token_moved", {"seat": seat, "owner": pw.owner, "token": TOKEN_NAME[pw.kind],
-                               "from": PARTS[pw.part], "to": PARTS[action.args[0]]})
+        if telling:
+            s.tell("token_moved", {"seat": seat, "owner": pw.owner, "token": TOKEN_NAME[pw.kind],
+                                   "from": PARTS[pw.part], "to": PARTS[action.args[0]]})
         finish(s, seat)
     elif kind == "target":
         owner, token, part = action.args
         if power == "return_other":
             s.lift_token(owner, token, part)
-            s.tell("token_returned", {"seat": seat, "owner": owner, "token": TOKEN_NAME[token], "part": PARTS[part]})
+            if telling:
+                s.tell("token_returned", {"seat": seat, "owner": owner, "token": TOKEN_NAME[token],
+                                          "part": PARTS[part]})
             finish(s, seat)
         else:
             s.pw = pw._replace(step="move_to", owner=owner, kind=token, part=part)
@@ -243,20 +252,23 @@ def apply_step(s: GadgeteersState, seat: int, action: Action) -> None:
         token = action.args[0]
         s.junk[seat * KINDS + token] -= 1
         s.screen[seat * KINDS + token] += 1
-        s.tell("token_salvaged", {"seat": seat, "token": TOKEN_NAME[token]})
+        if telling:
+            s.tell("token_salvaged", {"seat": seat, "token": TOKEN_NAME[token]})
         finish(s, seat)
     elif kind == "swap":
         s.pw = pw._replace(step="with", part=action.args[0])
     elif kind == "with":
         swap_parts(s, pw.part, action.args[0])
-        s.tell("parts_swapped", {"seat": seat, "part": PARTS[pw.part], "with": PARTS[action.args[0]]})
+        if telling:
+            s.tell("parts_swapped", {"seat": seat, "part": PARTS[pw.part], "with": PARTS[action.args[0]]})
         finish(s, seat)
     elif kind == "cycle":
         s.put_under_deck(action.args[0])
         s.draw_gadget()
         gadgets = s.content.gadgets
-        s.tell("gadget_cycled", {"seat": seat, "gadget": gadgets[action.args[0]].name,
-                                 "drawn": gadgets[s.row[-1]].name})
+        if telling:
+            s.tell("gadget_cycled", {"seat": seat, "gadget": gadgets[action.args[0]].name,
+                                     "drawn": gadgets[s.row[-1]].name})
         finish(s, seat)
     else:  # pragma: no cover - the engine only passes legal actions
         raise AssertionError(f"unexpected power step {action}")

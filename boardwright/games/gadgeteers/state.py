@@ -254,10 +254,11 @@ class GadgeteersState(State):
     def _begin_parts_phase(self) -> None:
         self.phase = PARTS_PHASE
         self.turn_index = 0
-        self.tell("round_began", {"round": self.round, "first": self.first})
-        for seat in range(self.players):
-            if not self.held(seat):
-                self.tell("out_of_tokens", {"seat": seat, "turns": PARTS_TURNS})
+        if self._telling:
+            self.tell("round_began", {"round": self.round, "first": self.first})
+            for seat in range(self.players):
+                if not self.held(seat):
+                    self.tell("out_of_tokens", {"seat": seat, "turns": PARTS_TURNS})
         self._next_parts_turn()
 
     def _next_parts_turn(self) -> None:
@@ -279,7 +280,7 @@ class GadgeteersState(State):
         self.total[part * n + seat] += VALUE2[kind]
         self.pieces[part * n + seat] += 1
         # the engine's own event for this action tells it: the token to its owner, the Part to all
-        if not self.screen[seat * KINDS + kind] and not self.held(seat):
+        if self._telling and not self.screen[seat * KINDS + kind] and not self.held(seat):
             turns_left = PARTS_TURNS - 1 - self.turn_index // n
             if turns_left:
                 self.tell("out_of_tokens", {"seat": seat, "turns": turns_left})
@@ -289,7 +290,8 @@ class GadgeteersState(State):
     # ------------------------------------------------------------------ Gadgets Phase
     def _begin_gadgets_phase(self) -> None:
         """G2: every face-down token is turned face up; turns start with the first player."""
-        self.tell("gadgets_phase", {"round": self.round})
+        if self._telling:
+            self.tell("gadgets_phase", {"round": self.round})
         if any(self.down):
             revealed = presentation.parts_face_down(self) if self._telling else None
             self.up = list(map(add, self.up, self.down))
@@ -382,14 +384,16 @@ class GadgeteersState(State):
             self.to_act = ()
             return
         if not self.built_this_round:
-            added = None
-            if self.deck:
+            drew = bool(self.deck)
+            if drew:
                 self.draw_gadget()
-                added = self.content.gadgets[self.row[-1]].name
-            self.tell("no_gadget_built", {"round": self.round, "gadget": added})
+            if self._telling:
+                added = self.content.gadgets[self.row[-1]].name if drew else None
+                self.tell("no_gadget_built", {"round": self.round, "gadget": added})
         self.phase = END_OF_ROUND
         n = self.players
-        self.tell("end_of_round", {"round": self.round, "first": self.first})
+        if self._telling:
+            self.tell("end_of_round", {"round": self.round, "first": self.first})
         self.recall_queue = [(self.first + i) % n for i in range(n)]
         self._next_recall()
 
