@@ -134,10 +134,6 @@ class GadgeteersState(State):
         """Index of (part, seat, kind) in ``up`` and ``down``."""
         return (part * self.players + seat) * KINDS + kind
 
-    def tokens_on(self, part: int, seat: int) -> int:
-        """How many tokens (of any kind) ``seat`` has on ``part``."""
-        return self.pieces[part * self.players + seat]
-
     def has_tokens_out(self, seat: int) -> bool:
         """Whether ``seat`` has any token on any Part."""
         return any(self.pieces[seat::self.players])

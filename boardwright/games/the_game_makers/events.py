@@ -11,8 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from boardwright.engine.events import listed
-
+from ...engine.events import TEXT, listed
 from .content import TYPES
 
 #: a resource of one kind, by level, in player words ("a level 2 wood", "2 cards")
@@ -133,47 +132,43 @@ def marketing_advanced(data: Mapping[str, Any]) -> str:
 
 
 def _points(n: int) -> str:
-    return f"{n} point" if n in (1, -1) else f"{n} points"
-
-
-def _s(data: Mapping[str, Any]) -> str:
-    return f"seat {data['seat']}"
+    return TEXT.format_field(n, "points")
 
 
 #: the text of every event kind: functions of the data (an f-string is much quicker than
 #: a template, and a seat's events are written out often)
 TEXTS: dict[str, str | Callable[[Mapping[str, Any]], str]] = {
-    "structures_dealt": lambda d: f"{_s(d)} is dealt the Structures {listed(d['structures'])}",
+    "structures_dealt": lambda d: f"{_seat(d)} is dealt the Structures {listed(d['structures'])}",
     "structures_drafted": structures_drafted,
     "play_started": lambda d: "every Factory is set up: the game begins",
     "turn_started": turn_started,
-    "workers_returned": lambda d: f"{_s(d)} returns every assigned worker to the Break Room",
+    "workers_returned": lambda d: f"{_seat(d)} returns every assigned worker to the Break Room",
     "forklift_moved": forklift_moved,
     "forklift_back": forklift_back,
-    "gained": lambda d: f"{_s(d)} gains {d['what']}",
-    "die_rolled": lambda d: f"{_s(d)} rolls the level {d['level']} die: {d['roll']}",
+    "gained": lambda d: f"{_seat(d)} gains {d['what']}",
+    "die_rolled": lambda d: f"{_seat(d)} rolls the level {d['level']} die: {d['roll']}",
     "cards_drawn": cards_drawn,
     "card_kept": card_kept,
     "tiles_drawn": tiles_drawn,
-    "component_kept": lambda d: f"{_s(d)} keeps {d['what']} as a component",
-    "worker_hired": lambda d: f"{_s(d)} hires a level {d['level']} worker into the Break Room",
+    "component_kept": lambda d: f"{_seat(d)} keeps {d['what']} as a component",
+    "worker_hired": lambda d: f"{_seat(d)} hires a level {d['level']} worker into the Break Room",
     "machinery_installed": machinery_installed,
-    "tweenie_placed": lambda d: f"{_s(d)} places the {d['tweenie']} Tweenie at {d['place']} of the Assembly Line",
+    "tweenie_placed": lambda d: f"{_seat(d)} places the {d['tweenie']} Tweenie at {d['place']} of the Assembly Line",
     "marketing_advanced": marketing_advanced,
-    "building_placed": lambda d: f"{_s(d)} places a level {d['level']} building on {d['structure']}",
-    "structure_activated": lambda d: f"{_s(d)} activates the {d['letter']} Structure {d['structure']}",
-    "structure_triggered": lambda d: f"{_s(d)}'s {d['structure']} gives an extra {d['what']}",
-    "manufacture_started": lambda d: (f"{_s(d)} starts manufacturing {d['card']} from Contract "
+    "building_placed": lambda d: f"{_seat(d)} places a level {d['level']} building on {d['structure']}",
+    "structure_activated": lambda d: f"{_seat(d)} activates the {d['letter']} Structure {d['structure']}",
+    "structure_triggered": lambda d: f"{_seat(d)}'s {d['structure']} gives an extra {d['what']}",
+    "manufacture_started": lambda d: (f"{_seat(d)} starts manufacturing {d['card']} from Contract "
                                       f"space {d['space']}"),
-    "spent": lambda d: f"{_s(d)} spends {listed(d['paid'])}",
-    "game_displayed": lambda d: f"{_s(d)} puts {d['card']} in the Display Case at {d['place']}",
-    "points_scored": lambda d: f"{_s(d)} scores {_points(d['points'])} for {d['reason']}",
-    "tree_planted": lambda d: f"{_s(d)} plants a tree: {d['tree']}",
-    "display_rearranged": lambda d: f"{_s(d)} swaps {d['first']} and {d['second']} of the Display Case",
-    "worker_released": lambda d: (f"{_s(d)} returns a level {d['level']} worker from {d['space']} "
+    "spent": lambda d: f"{_seat(d)} spends {listed(d['paid'])}",
+    "game_displayed": lambda d: f"{_seat(d)} puts {d['card']} in the Display Case at {d['place']}",
+    "points_scored": lambda d: f"{_seat(d)} scores {_points(d['points'])} for {d['reason']}",
+    "tree_planted": lambda d: f"{_seat(d)} plants a tree: {d['tree']}",
+    "display_rearranged": lambda d: f"{_seat(d)} swaps {d['first']} and {d['second']} of the Display Case",
+    "worker_released": lambda d: (f"{_seat(d)} returns a level {d['level']} worker from {d['space']} "
                                   "to the Break Room"),
-    "worker_promoted": lambda d: f"{_s(d)} promotes a level {d['level']} worker to level {d['to']}",
-    "final_turn": lambda d: f"{_s(d)}'s Display Case is full: turn {d['turn']} is the final turn",
+    "worker_promoted": lambda d: f"{_seat(d)} promotes a level {d['level']} worker to level {d['to']}",
+    "final_turn": lambda d: f"{_seat(d)}'s Display Case is full: turn {d['turn']} is the final turn",
 }
 
 

@@ -17,7 +17,6 @@ from .events import ICON_WORDS, SIZES, SPACE_WORDS, buildings_text, card_name, r
 TYPE_STYLE = ("yellow", "blue", "magenta", "red")
 PHASE_WORDS = {"draft": "drafting Structures", "setup": "setting up", "play": "playing", "over": "game over"}
 #: an Assembly Line cell, 7 wide: the icon of installed machinery, a Tweenie, or empty
-CELL_WORDS = ("card", "tile", "wood", "dice", "plastic")
 
 
 def render(view: dict[str, Any]) -> str:
@@ -117,7 +116,7 @@ def seat_lines(content: Content, view: dict[str, Any], seat: int, info: dict[str
         cells = []
         for c in range(6):
             code = info["assembly_line"][r * 6 + c]
-            word = "." if code < 0 else "tweenie" if code >= TWEENIE_BASE else CELL_WORDS[content.tiles[code][1]]
+            word = "." if code < 0 else "tweenie" if code >= TWEENIE_BASE else ICON_WORDS[content.tiles[code][1]]
             cells.append(f"{word:7s}")
         lines.append("    " + " ".join(cells).rstrip())
     lines.append("  Marketing: " + ", ".join(f"{COLUMNS[i]} {v}" for i, v in enumerate(info["marketing"])))
