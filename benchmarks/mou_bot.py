@@ -20,33 +20,15 @@ import time
 import boardwright as bw
 from boardwright.engine import Action, Agent
 from boardwright.games.makers_of_universe.bot import HeuristicBot
-from boardwright.games.makers_of_universe.content import EVOLUTION
 from boardwright.sim import wilson_interval
 
 
 class OldHeuristicBot(HeuristicBot):
-    """The heuristic bot as it was before it managed its UE (kept here only to compare): it
-    valued a Machine by its points alone, bid about 2 + 2.5 x points plus a quarter of its UE,
-    and drew by the size of its hand only. Everything else it shares with the present bot."""
+    """The heuristic bot as it was before it managed its UE (kept here only to compare): it bid
+    about 2 + 2.5 x the Machine's value to it plus a quarter of its UE, and drew by the size of
+    its hand only. Everything else it shares with the present bot."""
 
     name = "makers-of-universe-heuristic-old"
-
-    def machine_value(self, view: dict, seat: int, name: str, own_hand: bool = True) -> float:
-        me = view["players"][seat]
-        machine = self.machines[name]
-        if machine.special == "palace":
-            value = min(1.0, machine.points) if "Palace" in me["machines"] else float(machine.points)
-        elif machine.special == "ravager_cannon":
-            value = 0.0 if name in me["machines"] else 1.5
-        else:
-            value = float(machine.points)
-        for card_name in me["hand"] or []:
-            card = self.cards[card_name]
-            if card.family == EVOLUTION and self.machine_for(card) == name \
-                    and card_name not in me["evolutions"]:
-                value += 2.0
-                break
-        return value
 
     def draw(self, view: dict, seat: int) -> str:
         hand = view["players"][seat]["hand_size"]
@@ -75,7 +57,7 @@ def play(lone: type[Agent], pair: type[Agent], games: int, seed: int) -> tuple[f
         where = i % 3
         game_seed = seed + i
         bots = [(lone if s == where else pair)(seed=game_seed * 10 + s) for s in range(3)]
-        state = game.new(players=3, seed=game_seed)
+        state = game.new(players=3, seed=game_seed, events=False)
         while not state.is_over:
             for s in state.to_act[:1]:
                 state.apply(s, bots[s].choose(state, s))
