@@ -36,7 +36,8 @@ def take_from_bank(s: MouState, seat: int, amount: int, why: str) -> None:
     paid = min(amount, s.bank)
     s.bank -= paid
     s.ue[seat] += paid
-    s.tell("ue_from_bank", {"seat": seat, "ue": paid, "why": why})
+    if s.telling:
+        s.tell("ue_from_bank", {"seat": seat, "ue": paid, "why": why})
 
 
 def draw_cards(s: MouState, seat: int, count: int) -> None:
@@ -51,7 +52,8 @@ def draw_cards(s: MouState, seat: int, count: int) -> None:
             s.deck = s.discards
             s.discards = []
             s.streams["deck"].shuffle(s.deck)
-            s.tell("deck_rebuilt", {"cards": len(s.deck)})
+            if s.telling:
+                s.tell("deck_rebuilt", {"cards": len(s.deck)})
         hand.append(s.deck.pop())
         drawn += 1
     if s.telling:
@@ -82,10 +84,12 @@ def lose_random_cards(s: MouState, seat: int, count: int, to: int = -1) -> None:
     if s.telling:
         names = [s.c.cards[k].name for k in lost]
         if to >= 0:
-            s.tell("cards_taken", {"seat": to, "from": seat, "n": len(lost), "cards": names},
-                   to=(to, seat), others={"seat": to, "from": seat, "n": len(lost)})
+            if s.telling:
+                s.tell("cards_taken", {"seat": to, "from": seat, "n": len(lost), "cards": names},
+                       to=(to, seat), others={"seat": to, "from": seat, "n": len(lost)})
         else:
-            s.tell("cards_discarded", {"seat": seat, "n": len(lost), "cards": names})
+            if s.telling:
+                s.tell("cards_discarded", {"seat": seat, "n": len(lost), "cards": names})
 
 
 def leave_hand(s: MouState, seat: int, card: int) -> None:
@@ -119,7 +123,7 @@ def is_guarded(s: MouState, seat: int, guard: str, against: str = "") -> bool:
     cards = s.c.cards
     for k in s.defenders[seat]:
         if cards[k].defence == guard:
-            if against:
+            if against and s.telling:
                 s.tell("guarded", {"seat": seat, "defender": cards[k].name, "card": against})
             return True
     return False
@@ -168,15 +172,17 @@ def note_points(s: MouState, seat: int, before: int | None = None) -> None:
     target was reached in (ruling M12). Falling below the target forgets it. ``before`` is the
     seat's score before the change, for the event that tells it."""
     now = points(s, seat)
-    if before is not None and now != before:
+    if before is not None and now != before:  # ``before`` is None when nothing is told
         s.tell("score_changed", {"seat": seat, "points": now, "change": now - before})
     if now >= s.target:
         if s.reached[seat] < 0:
             s.reached[seat] = s.round * s.players + (seat - s.pawn) % s.players
-            s.tell("target_reached", {"seat": seat, "points": now, "target": s.target, "round": s.round})
+            if s.telling:
+                s.tell("target_reached", {"seat": seat, "points": now, "target": s.target, "round": s.round})
     elif s.reached[seat] >= 0:
         s.reached[seat] = -1
-        s.tell("target_lost", {"seat": seat, "points": now, "target": s.target})
+        if s.telling:
+            s.tell("target_lost", {"seat": seat, "points": now, "target": s.target})
 
 
 def destroyable(s: MouState, seat: int) -> list[int]:
@@ -196,8 +202,9 @@ def destroy_machine(s: MouState, seat: int, machine: int) -> None:
         s.known_bottom += 1
     else:
         s.scrapped.append(machine)
-    s.tell("machine_destroyed", {"seat": seat, "machine": s.c.machines[machine].name,
-                                 "to": "under the Machine pile" if s.recycle else "out of the game"})
+    if s.telling:
+        s.tell("machine_destroyed", {"seat": seat, "machine": s.c.machines[machine].name,
+                                     "to": "under the Machine pile" if s.recycle else "out of the game"})
     note_points(s, seat, before)
     if s.power(seat) == "salvage":
         take_from_bank(s, seat, 3, "as the Salvager")
@@ -205,12 +212,14 @@ def destroy_machine(s: MouState, seat: int, machine: int) -> None:
     if size > 8:
         s.disc_seat = seat
         s.disc_left = size // 2
-        s.tell("must_discard", {"seat": seat, "n": size // 2, "held": size})
+        if s.telling:
+            s.tell("must_discard", {"seat": seat, "n": size // 2, "held": size})
 
 
 # ---------------------------------------------------------------- the round
 def start_round(s: MouState) -> None:
-    s.tell("round_started", {"round": s.round, "pawn": s.pawn, "last": s.round >= s.max_rounds})
+    if s.telling:
+        s.tell("round_started", {"round": s.round, "pawn": s.pawn, "last": s.round >= s.max_rounds})
     s.auction_no = 0
     s.active = s.pawn
     next_auction(s)
@@ -259,14 +268,16 @@ def resolve_bids(s: MouState, choices: dict[int, Action]) -> None:
         haggler = [seat for seat in tied if s.power(seat) == "wins_ties"]
         if haggler:
             tied = haggler
-            s.tell("haggler_wins_tie", {"seat": haggler[0], "bid": top})
+            if s.telling:
+                s.tell("haggler_wins_tie", {"seat": haggler[0], "bid": top})
     if len(tied) > 1:
         if s.bid_round >= 3:
             return_machine(s, "the third re-bid tied too")
             return
         s.bid_round += 1
         s.bidders = tuple(tied)
-        s.tell("bids_tied", {"seats": tied, "bid": top, "rebid": s.bid_round})
+        if s.telling:
+            s.tell("bids_tied", {"seats": tied, "bid": top, "rebid": s.bid_round})
         open_bids(s)
         return
     buy(s, tied[0], top)
@@ -274,7 +285,8 @@ def resolve_bids(s: MouState, choices: dict[int, Action]) -> None:
 
 def return_machine(s: MouState, why: str) -> None:
     """No sale: the Machine goes to the bottom of the pile (it still was one of the two auctions)."""
-    s.tell("sale_cancelled", {"machine": s.c.machines[s.on_auction].name, "why": why})
+    if s.telling:
+        s.tell("sale_cancelled", {"machine": s.c.machines[s.on_auction].name, "why": why})
     s.pile.append(s.on_auction)
     s.known_bottom += 1
     s.on_auction = -1
@@ -286,7 +298,8 @@ def buy(s: MouState, seat: int, price: int) -> None:
     s.ue[seat] -= price
     s.bank += price
     s.buyer = seat
-    s.tell("machine_bought", {"seat": seat, "machine": s.c.machines[s.on_auction].name, "ue": price})
+    if s.telling:
+        s.tell("machine_bought", {"seat": seat, "machine": s.c.machines[s.on_auction].name, "ue": price})
     need = s.c.machines[s.on_auction].doors - (1 if s.power(seat) == "fewer_doors" else 0)
     doors = s.open_[seat]
     inactive = [d for d in range(3) if not doors[d]]
@@ -303,7 +316,8 @@ def buy(s: MouState, seat: int, price: int) -> None:
 def activate_door(s: MouState, seat: int, door: int) -> None:
     """A door turns to its active face (never back)."""
     s.open_[seat][door] = True
-    s.tell("door_activated", {"seat": seat, "door": door + 1, "name": s.c.doors[s.door_names[seat][door]]})
+    if s.telling:
+        s.tell("door_activated", {"seat": seat, "door": door + 1, "name": s.c.doors[s.door_names[seat][door]]})
 
 
 def install(s: MouState) -> None:
@@ -327,7 +341,8 @@ def start_turn(s: MouState) -> None:
     s.fresh[seat] = []
     s.power_used = False
     s.cannon_used = False
-    s.tell("turn_started", {"seat": seat, "round": s.round, "first": s.turn_no == 0})
+    if s.telling:
+        s.tell("turn_started", {"seat": seat, "round": s.round, "first": s.turn_no == 0})
     if s.power(seat) == "income":
         take_from_bank(s, seat, 1, "as the Banker")
     s.phase = P_DRAW
@@ -506,8 +521,9 @@ def play_action(s: MouState, seat: int, action: Action) -> None:
     card = s.c.cards[card_id]
     leave_hand(s, seat, card_id)
     s.discards.append(card_id)
-    s.tell("action_played", {"seat": seat, "card": card.name, "effect": card_text(card, s.c),
-                             "window": WINDOWS[s.win_kind] if s.phase == P_WINDOW else None})
+    if s.telling:
+        s.tell("action_played", {"seat": seat, "card": card.name, "effect": card_text(card, s.c),
+                                 "window": WINDOWS[s.win_kind] if s.phase == P_WINDOW else None})
     effect = card.effect
     if effect == "gain_ue":
         take_from_bank(s, seat, card.amount, "with " + card.name)
@@ -515,7 +531,8 @@ def play_action(s: MouState, seat: int, action: Action) -> None:
         draw_cards(s, seat, card.amount)
     elif effect == "cancel_attack":
         s.att_cancelled = True
-        s.tell("attack_cancelled", {"seat": s.att_seat, "creature": s.c.cards[s.att_card].name, "by": seat})
+        if s.telling:
+            s.tell("attack_cancelled", {"seat": s.att_seat, "creature": s.c.cards[s.att_card].name, "by": seat})
     elif effect == "steal_ue":
         if not is_guarded(s, target, "guard_ue", card.name):
             move_ue(s, target, seat, card.amount)
@@ -527,7 +544,8 @@ def play_action(s: MouState, seat: int, action: Action) -> None:
         s.discards.append(hidden)
         s.under[target][extra] = -1
         s.shown[target][extra] = False
-        s.tell("door_cleared", {"seat": target, "door": extra + 1, "card": s.c.cards[hidden].name})
+        if s.telling:
+            s.tell("door_cleared", {"seat": target, "door": extra + 1, "card": s.c.cards[hidden].name})
     elif effect == "force_door":
         activate_door(s, target, extra)
     elif not is_guarded(s, target, "guard_machines", card.name):
@@ -539,7 +557,8 @@ def move_ue(s: MouState, giver: int, taker: int, amount: int) -> None:
     paid = min(amount, s.ue[giver])
     s.ue[giver] -= paid
     s.ue[taker] += paid
-    s.tell("ue_taken", {"seat": taker, "from": giver, "ue": paid})
+    if s.telling:
+        s.tell("ue_taken", {"seat": taker, "from": giver, "ue": paid})
 
 
 # ---------------------------------------------------------------- attacks
@@ -568,15 +587,17 @@ def resolve_attack(s: MouState) -> None:
         return
     under = s.under[target][door]
     cards = s.c.cards
-    s.tell("door_turned", {"seat": target, "door": door + 1, "card": cards[under].name if under >= 0 else None,
-                           "trap": under >= 0 and cards[under].family == TRAP})
+    if s.telling:
+        s.tell("door_turned", {"seat": target, "door": door + 1, "card": cards[under].name if under >= 0 else None,
+                               "trap": under >= 0 and cards[under].family == TRAP})
     if under >= 0:
         s.under[target][door] = -1
         s.shown[target][door] = False
         if cards[under].family == TRAP:
             if s.power(attacker) == "trap_breaker" and not s.power_used:
                 s.power_used = True
-                s.tell("trap_broken", {"seat": attacker, "trap": cards[under].name})
+                if s.telling:
+                    s.tell("trap_broken", {"seat": attacker, "trap": cards[under].name})
             else:
                 spring_trap(s, attacker, creature, target, door, under)
                 open_window(s, W_RESOLVED, C_MAIN)
@@ -589,8 +610,9 @@ def spring_trap(s: MouState, attacker: int, creature: int, target: int, door: in
     """A sprung trap stops the creature; both are discarded unless the trap says otherwise (U5)."""
     card = s.c.cards[trap]
     effect = card.effect
-    s.tell("trap_sprung", {"seat": target, "trap": card.name, "effect": card_text(card, s.c),
-                           "creature": s.c.cards[creature].name, "attacker": attacker})
+    if s.telling:
+        s.tell("trap_sprung", {"seat": target, "trap": card.name, "effect": card_text(card, s.c),
+                               "creature": s.c.cards[creature].name, "attacker": attacker})
     if effect == "fine":
         move_ue(s, attacker, target, card.amount)
     elif effect == "backfire":
@@ -598,7 +620,8 @@ def spring_trap(s: MouState, attacker: int, creature: int, target: int, door: in
     if effect == "capture":
         s.hands[target].append(creature)
         s.known[target].append(creature)
-        s.tell("creature_captured", {"seat": target, "creature": s.c.cards[creature].name, "from": attacker})
+        if s.telling:
+            s.tell("creature_captured", {"seat": target, "creature": s.c.cards[creature].name, "from": attacker})
     else:
         s.discards.append(creature)
     if effect == "lasting":
@@ -621,13 +644,15 @@ def enter_world(s: MouState, attacker: int, creature: int, target: int) -> None:
             if k in s.fresh[target]:
                 s.fresh[target].remove(k)
             s.discards.append(k)
-            s.tell("creature_intercepted", {"seat": target, "defender": cards[k].name,
-                                            "creature": cards[creature].name, "from": attacker})
+            if s.telling:
+                s.tell("creature_intercepted", {"seat": target, "defender": cards[k].name,
+                                                "creature": cards[creature].name, "from": attacker})
             open_window(s, W_RESOLVED, C_MAIN)
             return
     card = cards[creature]
-    s.tell("creature_entered", {"seat": attacker, "creature": card.name, "target": target,
-                                "effect": card_text(card, s.c)})
+    if s.telling:
+        s.tell("creature_entered", {"seat": attacker, "creature": card.name, "target": target,
+                                    "effect": card_text(card, s.c)})
     effect = card.effect
     amount = card.amount + (1 if s.power(attacker) == "greedy" else 0)
     choice = -1
@@ -650,7 +675,8 @@ def enter_world(s: MouState, attacker: int, creature: int, target: int) -> None:
                 s.discards.append(s.under[target][d])
                 s.under[target][d] = -1
                 s.shown[target][d] = False
-        s.tell("doors_swept", {"seat": target, "cards": swept})
+        if s.telling:
+            s.tell("doors_swept", {"seat": target, "cards": swept})
     elif effect == "destroy_machine":
         if destroyable(s, target) and not is_guarded(s, target, "guard_machines", card.name):
             choice = CH_DESTROY
@@ -691,6 +717,7 @@ def place_evolution(s: MouState, seat: int, card: int) -> None:
     leave_hand(s, seat, card)
     s.evolutions[seat].append(card)
     evolution = s.c.cards[card]
-    s.tell("evolution_placed", {"seat": seat, "evolution": evolution.name,
-                                "machine": s.c.machines[evolution.machine].name})
+    if s.telling:
+        s.tell("evolution_placed", {"seat": seat, "evolution": evolution.name,
+                                    "machine": s.c.machines[evolution.machine].name})
     note_points(s, seat, before)
