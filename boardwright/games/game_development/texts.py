@@ -109,6 +109,21 @@ def card_text(card: Card, content: Content) -> str:
             f"(their Action, paying {cost_text(card.cost)})." + (f" {extra}" if extra else ""))
 
 
+#: per content (by its id, kept with it so the id cannot be reused): each card's Lead ability
+#: and short rule, by card id; a view shows them for every card in play and in hand
+_TEXTS_OF: dict[int, tuple[Content, tuple[str, ...], tuple[str, ...]]] = {}
+
+
+def card_texts(content: Content) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """(``lead_text``, ``short_text``) of every card of ``content``, by card id, written once."""
+    known = _TEXTS_OF.get(id(content))
+    if known is None or known[0] is not content:
+        known = (content, tuple(lead_text(card, content) for card in content.cards),
+                 tuple(short_text(card, content) for card in content.cards))
+        _TEXTS_OF[id(content)] = known
+    return known[1], known[2]
+
+
 def short_text(card: Card, content: Content) -> str:
     """The card's rule in a few words, for a line of the hand (cost and points are shown apart)."""
     if card.type == "developer":

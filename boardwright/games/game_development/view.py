@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from ...engine.markup import escape
 from .content import ABBREVIATIONS, KINDS, load
 from .rules import CREEP, LEADS
-from .texts import CARD_KINDS, cost_text, lead_text, short_text
+from .texts import CARD_KINDS, card_texts, cost_text, lead_text
 
 if TYPE_CHECKING:
     from .state import GameDevelopmentState
@@ -26,6 +26,7 @@ PHASES = ("turn", "paying", "discarding", "feature creep", "lead titles", "game 
 def build_view(state: GameDevelopmentState, seat: int | None) -> dict[str, Any]:
     content = state.content
     cards = content.cards
+    abilities, rules = card_texts(content)
     milestone = content.milestones[state.milestone]
     players = []
     for s in range(state.players):
@@ -34,13 +35,13 @@ def build_view(state: GameDevelopmentState, seat: int | None) -> dict[str, Any]:
             "developers": [
                 {"name": cards[d].name, "kind": KINDS[cards[d].kind], "counters": c,
                  "lead": content.titles[cards[d].kind] if leads[cards[d].kind] == d else None,
-                 "ability": lead_text(cards[d], content)}
+                 "ability": abilities[d]}
                 for d, c in zip(state.devs[s], state.counters[s], strict=True)],
             "documents": [cards[d].name for d in state.documents[s]],
             "features": [{"name": cards[f].name, "points": cards[f].points + b,
-                          "text": short_text(cards[f], content)}
+                          "text": rules[f]}
                          for f, b in zip(state.features[s], state.bonus[s], strict=True)],
-            "bugs": [{"name": cards[b].name, "points": cards[b].points, "text": short_text(cards[b], content),
+            "bugs": [{"name": cards[b].name, "points": cards[b].points, "text": rules[b],
                       "destroy_cost": cost_text(state.bug_cost(s, cards[b]))} for b in state.bugs[s]],
             "hand_size": len(state.hands[s]),
         })
@@ -97,11 +98,12 @@ def hand_cards(state: GameDevelopmentState, seat: int) -> list[dict[str, Any]]:
     now (a feature's to play for this seat, a bug's to destroy in this milestone), its points and
     its rule in a few words."""
     content = state.content
+    rules = card_texts(content)[1]
     out = []
     for c in sorted(set(state.hands[seat]), key=lambda c: content.cards[c].name):
         card = content.cards[c]
         entry: dict[str, Any] = {"name": card.name, "count": state.hands[seat].count(c),
-                                 "type": CARD_KINDS[card.type], "text": short_text(card, content)}
+                                 "type": CARD_KINDS[card.type], "text": rules[c]}
         if card.type == "developer":
             entry["type"] = f"{KINDS[card.kind]} developer"
         elif card.type == "feature":
