@@ -285,10 +285,11 @@ def cmd_replay(args: argparse.Namespace, console: Console) -> int:
         if sealed_before and not state.is_sealed:
             revealed = "; ".join(f"seat {s}: {t}" for s, t in lines[-sealed_before - 1:])
             console.print(f"[dim]revealed: {escape(revealed)}[/dim]")
-        for event in state.events(viewer, since=told):
+        new = state.events(viewer, since=told)
+        told += len(new)
+        for event in new:
             if event["kind"] != "acted":
                 console.print(f"  [dim]•[/dim] {coloured(event['text'])}")
-        told += len(state.events(viewer, since=told))
         print_markup(console, game.render(state.view(viewer)))
     if state.is_over:
         scores = ", ".join(f"seat {seat}: {score:g}" for seat, score in enumerate(state.scores()))

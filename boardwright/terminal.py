@@ -68,11 +68,6 @@ def coloured(text: str) -> str:
     return _SEAT_WORDS.sub(lambda m: f"[seat{m.group(2)}]{m.group(0)}[/seat{m.group(2)}]", escape(text))
 
 
-def make_console(**settings: Any) -> Console:
-    """A Rich console that knows the seat colours."""
-    return Console(theme=THEME, **settings)
-
-
 class Quit(Exception):
     """A person typed ``quit``."""
 

@@ -62,11 +62,6 @@ def play_screen(argv: list[str], answer: Callable[[str, int], str], timeout: flo
     return plain("".join(screen))
 
 
-def first_choice(screen: str, seat: int) -> str:
-    """Always the first entry of the menu shown (a step opens a smaller menu: its first again)."""
-    return "1"
-
-
 def bot_game(game_id: str, players: int, seed: int) -> tuple[list[str], bw.State]:
     """The game ``boardwright play GAME --seats human,heuristic,... --seed SEED`` becomes when the
     person plays as the heuristic bot would: seat 0's choices at its prompts (its forced single

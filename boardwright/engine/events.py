@@ -74,10 +74,6 @@ class _Texts(string.Formatter):
     """``str.format`` with the format specs events use: ``seat``, ``seats``, ``list``, ``card``,
     ``points`` ("1 point", "3 points") and ``plural`` ("1 card", "2 cards" from ``{n:plural card}``)."""
 
-    def get_value(self, key: int | str, args: Any, kwargs: Any) -> Any:
-        """A field the data lack is ``None`` (so ``{card:card}`` of a hidden card reads "a card")."""
-        return kwargs.get(key) if isinstance(key, str) else super().get_value(key, args, kwargs)
-
     def format_field(self, value: Any, format_spec: str) -> str:
         if format_spec == "seat":
             return "nobody" if value is None else f"seat {value}"

@@ -458,9 +458,6 @@ class State:
         new = self._clone()
         events = self._events
         new._events = events.copy() if isinstance(events, list) else events
-        # what was worked out about the shared events holds for the copy too
-        new._seen = {seat: (count, at.copy()) for seat, (count, at) in self._seen.items()}
-        new._texts = self._texts.copy()
         return new
 
     def _clone(self) -> State:
@@ -500,8 +497,7 @@ class State:
         if seed.__class__ is not int or seed.bit_length() > 128:
             raise ValueError(f"a determinization seed is a whole number of at most 128 bits, not {shown(seed)}")
         new = self._clone()
-        new._events = told = self._told_to(seat)
-        new._seen = {seat: (len(told), list(range(len(told))))}  # it was told every one of them
+        new._events = self._told_to(seat)
         new._telling = False
         rng = Stream.named(seed, f"determinize/{seat}")
         new._resample(seat, rng)
@@ -587,8 +583,6 @@ def _freeze(value: Any) -> Any:
         return tuple(sorted((repr(k), _freeze(v)) for k, v in value.items()))
     if isinstance(value, (set, frozenset)):
         return tuple(sorted(repr(v) for v in value))
-    if isinstance(value, Action):
-        return str(value)
     if hasattr(value, "fingerprint"):
         return value.fingerprint()
     if isinstance(value, ActionTable):
