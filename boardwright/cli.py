@@ -304,6 +304,19 @@ def cmd_replay(args: argparse.Namespace, console: Console) -> int:
     return 0
 
 
+def cmd_serve(args: argparse.Namespace, console: Console) -> int:
+    try:
+        from .web.server import serve
+    except ImportError as missing:
+        raise UsageError(f"the server needs the web extra: pip install 'boardwright[web]' ({missing})") from None
+    if not 0 < args.port < 65536:
+        raise UsageError(f"--port is 1 to 65535, not {args.port}")
+    if args.workers is not None and not 1 <= args.workers <= 64:
+        raise UsageError(f"--workers is 1 to 64, not {args.workers}")
+    serve(args.host, args.port, args.db, bot_workers=args.workers, rate=args.rate_limit)
+    return 0
+
+
 def wait_for_enter(console: Console) -> bool:
     """Wait for Enter; False when the viewer types q or the input ends."""
     try:
@@ -371,12 +384,21 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
     sub.add_argument("--option", action="append", metavar="NAME=VALUE", help="a game option (repeatable)")
     sub.add_argument("--json", action="store_true", help="print the report as JSON")
+
+    sub = commands.add_parser("serve", help="run the game server: tables played in the browser or over its API")
+    sub.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1)")
+    sub.add_argument("--port", type=int, default=8000, help="the port (default 8000)")
+    sub.add_argument("--db", metavar="URL", help="the database: sqlite:///FILE or postgresql://USER@HOST/DB "
+                                                 "(default: SQLite in the user's data folder)")
+    sub.add_argument("--workers", type=int, help="bot worker processes (default: one per core)")
+    sub.add_argument("--rate-limit", type=float, default=50.0, metavar="N",
+                     help="requests per second each client address may make (default 50; 0: no limit)")
     return parser
 
 
 COMMANDS = {
     "games": cmd_games, "options": cmd_options, "rules": cmd_rules, "play": cmd_play,
-    "simulate": cmd_simulate, "replay": cmd_replay, "tournament": cmd_tournament,
+    "simulate": cmd_simulate, "replay": cmd_replay, "tournament": cmd_tournament, "serve": cmd_serve,
 }
 
 

@@ -44,7 +44,9 @@ ALLOWED = {
     "sim": {"engine", "games", "agents", "__init__"},
     "__init__": {"engine", "games"},
     "terminal": {"engine", "games", "agents", "sim", "__init__"},
-    "cli": {"engine", "games", "agents", "sim", "terminal", "__init__"},
+    "web": {"engine", "games", "agents", "__init__"},
+    "cli": {"engine", "games", "agents", "sim", "terminal", "web", "__init__"},
+    "__main__": {"cli"},
 }
 
 

@@ -1,0 +1,265 @@
+"""The game server's ASGI app: the public protocol over HTTP and WebSockets, and the browser client.
+
+Routes (the protocol's names are public; third-party clients use them):
+
+- ``GET /api/games``: games, player counts, options and catalogs;
+- ``POST /api/tables``: create a table; ``GET /api/tables``: the newest tables (no secrets);
+- ``GET /api/tables/{table}?token=T&since=N``: what that seat may know now (no token: a spectator);
+- ``POST /api/tables/{table}/actions`` ``{token, action, version}``: make a move;
+- ``POST /api/tables/{table}/undo`` ``{token, version}``: take back the seat's last action;
+- ``POST /api/tables/{table}/seats/{seat}`` ``{token, kind}``: the creator hands a seat to a bot or back;
+- ``GET /api/tables/{table}/record``: the game record, once the game is over;
+- ``GET /ws/tables/{table}?token=T``: the same object as the GET, pushed after every change;
+- ``/``, ``/t/{table}``: the lobby and the table page; ``/static/...``: their files.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import logging
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from .bots import Bots
+from .protocol import (
+    MAX_BODY,
+    BadRequest,
+    games_list,
+    parse_create,
+    parse_json,
+    parse_move,
+)
+from .storage import Storage
+from .tables import Hub, Live, Subscriber, seat_for
+
+log = logging.getLogger("boardwright.web")
+STATIC = Path(__file__).parent / "static"
+
+Scope = MutableMapping[str, Any]
+ASGIApp = Callable[[Scope, Callable[[], Awaitable[Any]], Callable[[Any], Awaitable[None]]], Awaitable[None]]
+
+
+def error(status: int, message: str, **extra: Any) -> JSONResponse:
+    return JSONResponse({"error": message, **extra}, status_code=status)
+
+
+def _since(value: str | None) -> int:
+    if value is None:
+        return 0
+    if not value.isdigit() or len(value) > 9:
+        raise BadRequest(422, "'since' is an event number, 0 or more")
+    return int(value)
+
+
+def create_app(db: str, *, bot_workers: int | None = None, rate: float = 50.0, burst: int = 200,
+               base_url: str = "") -> ASGIApp:
+    """The server's app for the database at ``db`` (an SQLAlchemy URL)."""
+    hub = Hub(Storage(db), Bots(bot_workers), base_url)
+    games_json = json.dumps(games_list()).encode()
+
+    async def body(request: Request) -> dict[str, Any]:
+        declared = request.headers.get("content-length")
+        if declared is not None and (not declared.isdigit() or int(declared) > MAX_BODY):
+            raise BadRequest(413, f"a request body is at most {MAX_BODY} bytes")
+        data = bytearray()
+        async for chunk in request.stream():
+            data += chunk
+            if len(data) > MAX_BODY:
+                raise BadRequest(413, f"a request body is at most {MAX_BODY} bytes")
+        return parse_json(bytes(data))
+
+    async def table_of(request: Request) -> Live:
+        return await hub.table(request.path_params["table"])
+
+    async def games(_: Request) -> Response:
+        return Response(games_json, media_type="application/json")
+
+    async def create(request: Request) -> Response:
+        return JSONResponse(await hub.create(parse_create(await body(request))), status_code=201)
+
+    async def recent(_: Request) -> Response:
+        return JSONResponse(await _recent(hub))
+
+    async def show(request: Request) -> Response:
+        live = await table_of(request)
+        seat = seat_for(live, request.query_params.get("token"))
+        return JSONResponse(live.message(seat, _since(request.query_params.get("since"))))
+
+    async def move(request: Request, kind: str) -> Response:
+        data = await body(request)
+        live = await table_of(request)
+        token, action, version = parse_move(data, needs_action=kind == "act")
+        seat = seat_for(live, token)
+        assert seat is not None
+        claimed = data.get("seat", seat)
+        if claimed != seat:
+            raise BadRequest(403, f"this token is seat {seat}'s; it cannot act for seat {claimed!r}"[:120])
+        if live.controller(seat) != "human":
+            raise BadRequest(403, f"a bot plays seat {seat} now; the table's creator can hand it back")
+        text = action or ""
+        if version < live.version and hub.matches(live, seat, kind, text, version):
+            return JSONResponse(live.message(seat))  # a retry of a move already made
+        try:
+            await hub.change(live, seat, kind, text, version)
+        except BadRequest as refused:
+            if refused.status == 409 and hub.matches(live, seat, kind, text, version):
+                return JSONResponse(live.message(seat))
+            raise
+        return JSONResponse(live.message(seat))
+
+    async def act(request: Request) -> Response:
+        return await move(request, "act")
+
+    async def undo(request: Request) -> Response:
+        return await move(request, "undo")
+
+    async def replace(request: Request) -> Response:
+        data = await body(request)
+        live = await table_of(request)
+        seat_text = request.path_params["seat"]
+        if not seat_text.isdigit() or len(seat_text) > 3:
+            raise BadRequest(422, "a seat is a whole number")
+        token = data.get("token")
+        kind = data.get("kind")
+        if not isinstance(token, str) or not isinstance(kind, str):
+            raise BadRequest(422, "the fields 'token' (the creator token) and 'kind' (\"human\" or a bot) are needed")
+        from .protocol import check_spec
+        await hub.replace(live, token, int(seat_text), check_spec(kind))
+        return JSONResponse({"seats": live.public_seats(), "version": live.version})
+
+    async def record(request: Request) -> Response:
+        live = await table_of(request)
+        if not live.state.is_over:
+            raise BadRequest(403, "the record is published when the game is over (its seed is secret until then)")
+        return JSONResponse(live.state.record())
+
+    async def lobby(_: Request) -> Response:
+        return FileResponse(STATIC / "index.html")
+
+    async def table_page(request: Request) -> Response:
+        await table_of(request)
+        return FileResponse(STATIC / "table.html")
+
+    async def watch(websocket: WebSocket) -> None:
+        try:
+            live = await hub.table(websocket.path_params["table"])
+            seat = seat_for(live, websocket.query_params.get("token"))
+            since = _since(websocket.query_params.get("since"))
+        except BadRequest as refused:
+            await websocket.close(code=4000 + refused.status, reason=str(refused)[:120])
+            return
+        await websocket.accept()
+        subscriber = Subscriber(websocket.send_text, seat, since)
+        subscriber.wake.set()
+        pusher = hub._spawn(hub.subscribe(live, subscriber))
+        try:
+            while True:  # the client sends nothing the server needs; reading notices the close
+                await websocket.receive_text()
+        except (WebSocketDisconnect, RuntimeError):
+            pass
+        finally:
+            pusher.cancel()
+
+    def handle(view: Callable[[Request], Awaitable[Response]]) -> Callable[[Request], Awaitable[Response]]:
+        async def guarded(request: Request) -> Response:
+            try:
+                return await view(request)
+            except BadRequest as refused:
+                return error(refused.status, str(refused))
+            except Exception:
+                log.exception("%s %s failed", request.method, request.url.path)
+                return error(500, "the server failed on this request (the error is in its log)")
+        return guarded
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_: Starlette) -> AsyncIterator[None]:
+        await hub.start()
+        try:
+            yield
+        finally:
+            await hub.stop()
+
+    app = Starlette(routes=[
+        Route("/api/games", handle(games)),
+        Route("/api/tables", handle(create), methods=["POST"]),
+        Route("/api/tables", handle(recent), methods=["GET"]),
+        Route("/api/tables/{table}", handle(show)),
+        Route("/api/tables/{table}/actions", handle(act), methods=["POST"]),
+        Route("/api/tables/{table}/undo", handle(undo), methods=["POST"]),
+        Route("/api/tables/{table}/seats/{seat}", handle(replace), methods=["POST"]),
+        Route("/api/tables/{table}/record", handle(record)),
+        WebSocketRoute("/ws/tables/{table}", watch),
+        Route("/", lobby),
+        Route("/t/{table}", handle(table_page)),
+        Mount("/static", StaticFiles(directory=STATIC)),
+    ], lifespan=lifespan)
+    app.state.hub = hub
+    return Guard(app, rate, burst)
+
+
+async def _recent(hub: Hub) -> list[dict[str, Any]]:
+    import anyio.to_thread
+    return await anyio.to_thread.run_sync(hub.storage.recent)
+
+
+class Guard:
+    """The outer layer: a per-client request limit (a token bucket per address) and an access
+    log that writes the path without its query (tokens travel in queries and are never logged)."""
+
+    def __init__(self, app: Any, rate: float, burst: int) -> None:
+        self.app = app
+        self.rate = rate
+        self.burst = burst
+        self.buckets: dict[str, tuple[float, float]] = {}
+
+    def allow(self, client: str) -> bool:
+        if self.rate <= 0:
+            return True
+        now = time.monotonic()
+        level, then = self.buckets.get(client, (float(self.burst), now))
+        level = min(float(self.burst), level + (now - then) * self.rate)
+        if level < 1.0:
+            self.buckets[client] = (level, now)
+            return False
+        self.buckets[client] = (level - 1.0, now)
+        if len(self.buckets) > 100_000:  # forget the quietest clients rather than grow without end
+            self.buckets.clear()
+        return True
+
+    async def __call__(self, scope: Scope, receive: Any, send: Any) -> None:
+        if scope["type"] not in ("http", "websocket"):
+            await self.app(scope, receive, send)
+            return
+        client = (scope.get("client") or ("?", 0))[0]
+        if not self.allow(client):
+            if scope["type"] == "http":
+                response = error(429, "too many requests from this address; slow down", retry_after=1)
+                response.headers["Retry-After"] = "1"
+                await response(scope, receive, send)
+            else:
+                await send({"type": "websocket.close", "code": 4429, "reason": "too many requests"})
+            log.info("%s %s 429", scope.get("method", "WS"), scope["path"])
+            return
+        started = time.monotonic()
+        status = [0]
+
+        async def sending(message: Any) -> None:
+            if message["type"] == "http.response.start":
+                status[0] = message["status"]
+            await send(message)
+
+        try:
+            await self.app(scope, receive, sending)
+        finally:
+            log.info("%s %s %s %.1f ms", scope.get("method", "WS"), scope["path"], status[0] or "-",
+                     (time.monotonic() - started) * 1000)

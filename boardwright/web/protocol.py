@@ -1,0 +1,170 @@
+"""The public protocol: what clients send, what each seat is sent, and the limits on both.
+
+Every object a seat receives is built here, by :func:`seat_message`, from what the engine lets
+that seat see — ``view(seat)``, ``legal_actions(seat)``, ``events(seat)`` and the public score
+breakdown — so there is one redaction path from the game to the network. The seed, the record and
+other seats' tokens are never part of it.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+import boardwright as bw
+from boardwright import agents
+from boardwright.engine.state import MAX_ACTION_TEXT, State
+
+#: the largest request body (and WebSocket message) the server reads
+MAX_BODY = 64 * 1024
+#: the most options a table may set, and the longest agent spec
+MAX_OPTIONS = 32
+MAX_SPEC = 100
+#: a bot's longest think per move (seconds), and the iteration cap of a search without a clock
+MAX_BOT_TIME = 10.0
+MAX_BOT_ITERATIONS = 20_000
+#: the turn timer's range (seconds), when a table sets one
+TIMER_RANGE = (10, 7 * 24 * 3600)
+#: the options a client may never set: they name files on the server's machine
+SERVER_ONLY_OPTIONS = frozenset({"content"})
+HUMAN = "human"
+
+
+class BadRequest(Exception):
+    """A request the server refuses: ``status`` is the HTTP status, the message one line."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+def parse_json(body: bytes) -> dict[str, Any]:
+    """The JSON object of a request body, or :class:`BadRequest` saying what is wrong with it."""
+    if len(body) > MAX_BODY:
+        raise BadRequest(413, f"a request body is at most {MAX_BODY} bytes, not {len(body)}")
+    try:
+        data = json.loads(body)
+    except (ValueError, RecursionError):
+        raise BadRequest(400, "the request body is not valid JSON") from None
+    if not isinstance(data, dict):
+        raise BadRequest(400, "the request body must be a JSON object")
+    return data
+
+
+def _field(data: Mapping[str, Any], name: str, kind: type | tuple[type, ...], what: str,
+           default: Any = ...) -> Any:
+    if name not in data:
+        if default is ...:
+            raise BadRequest(422, f"the field '{name}' is missing ({what})")
+        return default
+    value = data[name]
+    if (isinstance(value, bool) and kind is not bool) or not isinstance(value, kind):
+        raise BadRequest(422, f"the field '{name}' must be {what}")
+    return value
+
+
+def check_spec(spec: str) -> str:
+    """A seat's kind: ``"human"`` or an agent spec the server will run within its limits."""
+    if spec == HUMAN:
+        return spec
+    if len(spec) > MAX_SPEC:
+        raise BadRequest(422, f"a seat's kind is at most {MAX_SPEC} characters")
+    try:
+        name, params = agents.parse_spec(spec)
+        agents.make(spec, seed=0)
+    except ValueError as error:
+        raise BadRequest(422, f"seat kind {spec[:40]!r}: {error}") from None
+    think = params.get("time")
+    if think is not None and not (isinstance(think, (int, float)) and 0 < think <= MAX_BOT_TIME):
+        raise BadRequest(422, f"seat kind {spec!r}: a bot thinks at most {MAX_BOT_TIME:g} s per move")
+    if name == "ismcts" and think is None and not (
+            isinstance(params.get("iterations"), int) and params["iterations"] <= MAX_BOT_ITERATIONS):
+        raise BadRequest(422, f"seat kind {spec!r}: give a search 'time' (at most {MAX_BOT_TIME:g} s) or "
+                              f"'iterations' (at most {MAX_BOT_ITERATIONS})")
+    return spec
+
+
+def parse_create(data: Mapping[str, Any]) -> dict[str, Any]:
+    """``{game, players, seats, options, timer?}`` checked: game known, seats one per player,
+    options the game's own (no file paths), timer in range."""
+    game_id = _field(data, "game", str, "a game id (GET /api/games lists them)")
+    if game_id not in bw.games():
+        raise BadRequest(422, f"there is no game {game_id[:40]!r} (games: {', '.join(bw.games())})")
+    game = bw.load(game_id)
+    players = _field(data, "players", int, "a whole number of players", game.default_players)
+    if not game.min_players <= players <= game.max_players:
+        raise BadRequest(422, f"{game.name} plays {game.player_range()} players, not {players}")
+    kinds = _field(data, "seats", list, "a list of seat kinds, one per player", [HUMAN] * players)
+    if len(kinds) != players or not all(isinstance(kind, str) for kind in kinds):
+        raise BadRequest(422, f"the field 'seats' must list {players} seat kinds (\"human\" or a bot such as "
+                              f"\"heuristic\")")
+    kinds = [check_spec(kind) for kind in kinds]
+    options = _field(data, "options", dict, "an object of option names and values", {})
+    if len(options) > MAX_OPTIONS:
+        raise BadRequest(422, f"at most {MAX_OPTIONS} options")
+    forbidden = SERVER_ONLY_OPTIONS.intersection(options)
+    if forbidden:
+        raise BadRequest(422, f"the option '{min(forbidden)}' names a file on the server; a table cannot set it")
+    try:
+        game.new(players, seed=0, options=options, events=False)  # checks every option
+    except (ValueError, bw.BoardwrightError) as error:
+        raise BadRequest(422, " ".join(str(error).split())) from None
+    timer = _field(data, "timer", (int, type(None)), "a number of seconds per turn, or null", None)
+    if timer is not None and not TIMER_RANGE[0] <= timer <= TIMER_RANGE[1]:
+        raise BadRequest(422, f"the turn timer is {TIMER_RANGE[0]} to {TIMER_RANGE[1]} seconds, not {timer}")
+    return {"game": game_id, "players": players, "seats": kinds, "options": dict(options), "timer": timer}
+
+
+def parse_move(data: Mapping[str, Any], needs_action: bool = True) -> tuple[str, str | None, int]:
+    """``{token, action, version}`` (``action`` only for a move) checked for shape."""
+    token = _field(data, "token", str, "the seat's token")
+    action = _field(data, "action", str, "an action's text") if needs_action else None
+    if action is not None and len(action) > MAX_ACTION_TEXT:
+        raise BadRequest(422, f"an action's text is at most {MAX_ACTION_TEXT} characters")
+    version = _field(data, "version", int, "the version the move was chosen at (a whole number)")
+    if not 0 <= version < 1 << 31:
+        raise BadRequest(422, "the field 'version' is out of range")
+    return token, action, version
+
+
+def seat_message(state: State, table: str, version: int, seat: int | None, since: int = 0,
+                 extra: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """What ``seat`` (``None``: a spectator) may know now, as the protocol sends it: the view,
+    the seat's legal actions (and their menu), whose turn it is, the events from ``since``, the
+    scores and their public breakdown. Built only from the seat's own redacted reads."""
+    legal = [str(action) for action in state.legal_actions(seat)] if seat is not None else []
+    menu = state.action_groups(seat) if seat is not None and legal else []
+    message: dict[str, Any] = {
+        "game": state.game.id,
+        "table": table,
+        "version": version,
+        "seat": seat,
+        "view": state.view(seat),
+        "legal_actions": legal,
+        "menu": menu,
+        "to_act": list(state.to_act),
+        "events": state.events(seat, since),
+        "scores": state.scores(),
+        "breakdown": state.score_breakdown(),
+        "is_over": state.is_over,
+        "winners": state.winners(),
+        "can_undo": seat is not None and state.can_undo(seat),
+    }
+    if extra:
+        message.update(extra)
+    return message
+
+
+def games_list() -> list[dict[str, Any]]:
+    """Every game with its player counts, options and catalog (``GET /api/games``)."""
+    listed = []
+    for game_id in bw.games():
+        game = bw.load(game_id)
+        listed.append({
+            "id": game.id, "name": game.name, "min_players": game.min_players, "max_players": game.max_players,
+            "options": [{"name": option.name, "doc": option.doc, "default": option.default}
+                        for option in game.options if option.name not in SERVER_ONLY_OPTIONS],
+            "catalog": game.catalog(),
+        })
+    return listed

@@ -1,0 +1,54 @@
+"""``boardwright serve``: the game server under uvicorn, with its database in the user's data folder."""
+
+from __future__ import annotations
+
+import logging
+import os
+import sys
+from pathlib import Path
+
+from .protocol import MAX_BODY
+
+
+def data_dir() -> Path:
+    """Where the server keeps its database unless told otherwise: ``$BOARDWRIGHT_DATA``, else
+    the user's data folder (``$XDG_DATA_HOME/boardwright`` or ``~/.local/share/boardwright``;
+    ``%APPDATA%\\boardwright`` on Windows)."""
+    if os.environ.get("BOARDWRIGHT_DATA"):
+        return Path(os.environ["BOARDWRIGHT_DATA"]).expanduser()
+    if sys.platform == "win32" and os.environ.get("APPDATA"):
+        return Path(os.environ["APPDATA"]) / "boardwright"
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "boardwright"
+
+
+def default_db() -> str:
+    return f"sqlite:///{data_dir() / 'boardwright.db'}"
+
+
+def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, *, bot_workers: int | None = None,
+          rate: float = 50.0, burst: int = 200) -> None:
+    """Run the server until interrupted."""
+    import uvicorn
+
+    from .app import create_app
+
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logging.getLogger("alembic").setLevel(logging.WARNING)
+    database = db or default_db()
+    shown_host = f"[{host}]" if ":" in host else host
+    app = create_app(database, bot_workers=bot_workers, rate=rate, burst=burst,
+                     base_url=f"http://{shown_host}:{port}")
+    logging.getLogger("boardwright.web").info("serving on http://%s:%d (database: %s)", shown_host, port,
+                                              _without_password(database))
+    uvicorn.run(app, host=host, port=port, access_log=False, ws_max_size=MAX_BODY, log_level="warning",
+                timeout_graceful_shutdown=5)
+
+
+def _without_password(url: str) -> str:
+    if "://" in url and "@" in url:
+        scheme, _, rest = url.partition("://")
+        credentials, _, place = rest.rpartition("@")
+        user = credentials.split(":", 1)[0]
+        return f"{scheme}://{user}@{place}"
+    return url
