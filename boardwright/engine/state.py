@@ -253,6 +253,15 @@ class State:
             self.tell("game_ended", {"reason": self._end_reason(), "scores": self.scores(),
                                      "winners": self.winners()})
 
+    # ------------------------------------------------------------------ undo (interim: the full rule lands next)
+    def can_undo(self, seat: int) -> bool:
+        """Whether ``seat`` may take back its last action now."""
+        return False
+
+    def undo(self, seat: int) -> None:
+        """Take back ``seat``'s last action."""
+        raise IllegalAction("Undo", "taking back an action is not offered yet")
+
     # ------------------------------------------------------------------ events
     def tell(self, kind: str, data: dict[str, Json] | None = None, *, to: tuple[int, ...] | None = None,
              others: dict[str, Json] | None = None) -> None:
