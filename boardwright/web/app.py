@@ -44,6 +44,8 @@ from .tables import Hub, Live, Subscriber, seat_for
 
 log = logging.getLogger("boardwright.web")
 STATIC = Path(__file__).parent / "static"
+#: a WebSocket client may send at most this many messages (pings, say) in this many seconds
+WS_MESSAGES, WS_WINDOW = 60, 10.0
 
 Scope = MutableMapping[str, Any]
 ASGIApp = Callable[[Scope, Callable[[], Awaitable[Any]], Callable[[Any], Awaitable[None]]], Awaitable[None]]
@@ -162,9 +164,17 @@ def create_app(db: str, *, bot_workers: int | None = None, rate: float = 50.0, b
         subscriber = Subscriber(websocket.send_text, seat, since)
         subscriber.wake.set()
         pusher = hub._spawn(hub.subscribe(live, subscriber))
+        heard: list[float] = []
         try:
             while True:  # the client sends nothing the server needs; reading notices the close
-                await websocket.receive_text()
+                if (await websocket.receive())["type"] == "websocket.disconnect":
+                    break
+                now = time.monotonic()
+                heard = [moment for moment in heard if now - moment < WS_WINDOW]
+                heard.append(now)
+                if len(heard) > WS_MESSAGES:
+                    await websocket.close(code=4429, reason="too many messages")
+                    break
         except (WebSocketDisconnect, RuntimeError):
             pass
         finally:

@@ -266,7 +266,13 @@ class Hub:
             if row.version != live.version + 1:
                 break
             state = live.state.clone()
-            apply_row(state, row)
+            try:
+                apply_row(state, row)
+            except (ValueError, bw.BoardwrightError) as error:
+                live.broken = (f"table {live.id} could not follow its stored change {row.version}: "
+                               f"{' '.join(str(error).split())}")
+                log.error("%s", live.broken)
+                raise BadRequest(500, live.broken) from None
             self._advance(live, state, row)
 
     def _notified(self, payload: str) -> None:
@@ -338,7 +344,8 @@ class Hub:
             agent_seed = derive_seed(state.seed, f"bot/{seat}/{version}")
             limit = min(time_limit(spec, self.bot_time), self.bot_time)
             text = await self.bots.move(live.id, state, seat, spec, agent_seed, limit)
-            if live.version == version and seat in live.state.to_act:
+            if live.version == version and seat in live.state.to_act and (
+                    live.controller(seat) == spec or spec == TIMER_BOT):
                 await self.change(live, seat, "act", text, version)
         except BadRequest as error:
             if error.status != 409:
@@ -379,6 +386,8 @@ class Hub:
                 message = live.message(subscriber.seat, subscriber.sent)
                 subscriber.sent += len(message["events"])
                 await subscriber.send(json.dumps(message))
+        except Exception as failure:  # the client went away while it was being sent to
+            log.debug("a push to table %s stopped: %s", live.id, failure)
         finally:
             live.subscribers.discard(subscriber)
             for other in live.subscribers:
