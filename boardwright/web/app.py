@@ -9,6 +9,7 @@ Routes (the protocol's names are public; third-party clients use them):
 - ``POST /api/tables/{table}/undo`` ``{token, version}``: take back the seat's last action;
 - ``POST /api/tables/{table}/seats/{seat}`` ``{token, kind}``: the creator hands a seat to a bot or back;
 - ``GET /api/tables/{table}/record``: the game record, once the game is over;
+- ``GET /api/tables/{table}/replay?step=K&seat=N``: a finished game as seat N saw it after K actions;
 - ``GET /ws/tables/{table}?token=T``: the same object as the GET, pushed after every change;
 - ``/``, ``/t/{table}``: the lobby and the table page; ``/static/...``: their files.
 """
@@ -145,6 +146,20 @@ def create_app(db: str, *, bot_workers: int | None = None, rate: float = 50.0, b
             raise BadRequest(403, "the record is published when the game is over (its seed is secret until then)")
         return JSONResponse(live.state.record())
 
+    async def replay(request: Request) -> Response:
+        live = await table_of(request)
+        if not live.state.is_over:
+            raise BadRequest(403, "a game is replayed once it is over (until then the replay would show hidden cards)")
+        query = request.query_params
+        seat_text, step_text = query.get("seat"), query.get("step", "0")
+        if not step_text.isdigit() or len(step_text) > 7 or (seat_text is not None and not seat_text.isdigit()):
+            raise BadRequest(422, "'step' and 'seat' are whole numbers")
+        seat = None if seat_text is None else int(seat_text[:3])
+        if seat is not None and not 0 <= seat < live.state.players:
+            raise BadRequest(422, f"there is no seat {seat} (seats are 0 to {live.state.players - 1})")
+        async with live.lock:
+            return JSONResponse(live.replay(int(step_text), seat))
+
     async def lobby(_: Request) -> Response:
         return FileResponse(STATIC / "index.html")
 
@@ -210,7 +225,9 @@ def create_app(db: str, *, bot_workers: int | None = None, rate: float = 50.0, b
         Route("/api/tables/{table}/record", handle(record)),
         WebSocketRoute("/ws/tables/{table}", watch),
         Route("/", lobby),
+        Route("/api/tables/{table}/replay", handle(replay)),
         Route("/t/{table}", handle(table_page)),
+        Route("/t/{table}/replay", handle(table_page)),
         Mount("/static", StaticFiles(directory=STATIC)),
     ], lifespan=lifespan)
     app.state.hub = hub

@@ -76,6 +76,7 @@ class Live:
     changed_at: float = field(default_factory=time.monotonic)
     thinking: set[tuple[int, int]] = field(default_factory=set)
     broken: str | None = None
+    replayed: State | None = None
 
     def seat_of(self, token: str) -> int | None:
         """The seat whose token this is (compared in constant time), or ``None``."""
@@ -95,6 +96,30 @@ class Live:
         connected = {sub.seat for sub in self.subscribers}
         return [{"seat": row["seat"], "kind": row["kind"], "played_by": self.controller(row["seat"]),
                  "connected": row["seat"] in connected} for row in self.seats]
+
+    def replay(self, step: int, seat: int | None) -> dict[str, Any]:
+        """A finished game as ``seat`` saw it after its first ``step`` actions (for the replay
+        page): the message of that moment, with ``step``, ``steps`` and how many of the events
+        the last action told (``fresh``). Steps forward from the last one shown when it can."""
+        record = self.state.record()
+        steps = len(record["actions"])
+        if not 0 <= step <= steps:
+            raise BadRequest(422, f"'step' is 0 to {steps}, not {step}")
+        cached = self.replayed
+        if cached is None or len(cached.log) > step:
+            cached = bw.replay(record, until=max(0, step - 1))
+        while len(cached.log) < step - 1:
+            actor, text = record["actions"][len(cached.log)]
+            cached.apply(actor, text)
+        before = len(cached.events(seat))
+        if step:
+            actor, text = record["actions"][step - 1]
+            cached.apply(actor, text)
+        self.replayed = cached
+        message = seat_message(cached, self.id, step, seat, 0, {"seats": self.public_seats(), "timer": None})
+        message.update(step=step, steps=steps, fresh=len(message["events"]) - before if step else 0,
+                       can_undo=False, legal_actions=message["legal_actions"])
+        return message
 
     def message(self, seat: int | None, since: int = 0) -> dict[str, Any]:
         extra: dict[str, Any] = {"seats": self.public_seats(), "timer": self.timer}

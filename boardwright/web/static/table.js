@@ -1,82 +1,219 @@
-// The plain table page: the seat's view, its legal actions as buttons, the events and the scores.
+// The table page: draws the seat's view with the game's own drawing (games/<id>.js), lets the
+// player act by clicking the pieces an action concerns (the action list is the fallback), and
+// explains itself with the catalog, the events and the score breakdown. It knows no rules: it
+// reads what the server sends (view, legal actions, menu, events, breakdown) and the catalog.
 import { follow, request } from "./api.js";
+import { makeUi } from "./ui.js";
 
-const table = decodeURIComponent(location.pathname.split("/").pop());
+const parts = location.pathname.split("/");
+const replaying = parts[parts.length - 1] === "replay";
+const table = decodeURIComponent(replaying ? parts[parts.length - 2] : parts[parts.length - 1]);
 const token = new URLSearchParams(location.hash.slice(1)).get("token");
-let current = null;
-const events = new Map();  // by seq: replies and pushes may carry the same event
-
 const $ = (id) => document.getElementById(id);
 
-function seatName(seat) { return `Seat ${seat}`; }
+let current = null;
+let drawer = null;
+let catalog = {};
+const events = new Map();  // by seq: replies and pushes may carry the same event
 
-function render(message) {
-  current = message;
-  for (const event of message.events) events.set(event.seq, event);
-  const mine = message.seat !== null && message.to_act.includes(message.seat);
-  $("title").textContent = `${message.view.game} · table ${message.table}` +
-    (message.seat === null ? " · spectating" : ` · you are ${seatName(message.seat)}`);
-  const status = $("status");
-  if (message.is_over) {
-    status.textContent = `Game over — ${message.winners.map(seatName).join(", ") || "no winner"} won`;
-  } else if (mine) {
-    status.textContent = "Your turn";
-  } else {
-    status.textContent = `Waiting for ${message.to_act.map(seatName).join(", ")}`;
+const ui = makeUi({
+  catalog: () => catalog,
+  legal: () => (current && !replaying ? current.legal_actions : []),
+  act: (action) => send("actions", { action }),
+  redraw: () => current && draw(current),
+});
+
+async function loadGame(gameId) {
+  if (drawer !== null) return;
+  const { data } = await request("/api/games");
+  const game = Array.isArray(data) ? data.find((g) => g.id === gameId) : null;
+  catalog = game ? game.catalog : {};
+  ui.gameName = game ? game.name : gameId;
+  try {
+    drawer = await import(`./games/${gameId}.js`);
+  } catch {
+    drawer = { draw: (board, message) => { board.textContent = JSON.stringify(message.view, null, 1); } };
   }
-  status.classList.toggle("yours", mine && !message.is_over);
-  document.title = (mine && !message.is_over ? "● Your turn · " : "") + "boardwright";
+}
+
+function statusLine(message) {
+  const mine = message.seat !== null && message.to_act.includes(message.seat);
+  if (message.is_over) {
+    const won = message.winners.map((seat) => ui.seatName(seat, message.seat)).join(" and ");
+    return { text: `Game over — ${won || "nobody"} won`, mine: false };
+  }
+  if (replaying) return { text: `Replay, seen by ${message.seat === null ? "a spectator" : ui.seatName(message.seat)}`, mine: false };
+  if (mine) return { text: "Your turn", mine: true };
+  return { text: `Waiting for ${message.to_act.map((seat) => ui.seatName(seat, message.seat)).join(", ")}`, mine: false };
+}
+
+function draw(message) {
+  current = message;
+  ui.viewer = message.seat;
+  const status = statusLine(message);
+  $("title").textContent = `${ui.gameName || message.game}` +
+    (message.seat === null ? " · spectating" : ` · you are Seat ${message.seat}`);
+  $("status").textContent = status.text;
+  $("status").classList.toggle("yours", status.mine);
+  document.body.classList.toggle("my-turn", status.mine);
+  document.title = (status.mine ? "● Your turn · " : "") + `${ui.gameName || message.game} · boardwright`;
+
+  const board = $("board");
+  board.replaceChildren();
+  ui.beginDraw(message);
+  try {
+    drawer.draw(board, message, ui);
+  } catch (failure) {
+    console.warn("the game's drawing failed; showing the view as data", failure);
+    board.textContent = JSON.stringify(message.view, null, 1);
+  }
+  ui.endDraw(board);
+
+  drawActions(message);
+  drawScores(message);
+  drawEvents();
+  $("view").textContent = JSON.stringify(message.view, null, 1);
+}
+
+function drawActions(message) {
   const actions = $("actions");
   actions.replaceChildren();
-  for (const text of message.legal_actions) {
-    const button = document.createElement("button");
-    button.textContent = text;
-    button.dataset.action = text;
-    button.addEventListener("click", () => send("actions", { action: text }));
-    actions.append(button);
-  }
+  $("hint").textContent = ui.hint();
+  if (replaying) { actions.textContent = "A replay: step with the buttons above or the arrow keys."; return; }
   if (message.can_undo) {
-    const button = document.createElement("button");
-    button.textContent = "Undo";
-    button.id = "undo";
-    button.addEventListener("click", () => send("undo", {}));
-    actions.append(button);
+    const undo = ui.button("Undo my last action", () => send("undo", {}));
+    undo.id = "undo";
+    actions.append(undo);
   }
-  if (!message.legal_actions.length) actions.textContent = message.is_over ? "The game is over." : "Nothing to do now.";
-  $("view").textContent = JSON.stringify(message.view, null, 1);
+  if (!message.legal_actions.length) {
+    actions.append(message.is_over ? "The game is over." : "Nothing to do now.");
+    return;
+  }
+  actions.append(menuList(message.menu.length ? message.menu : message.legal_actions.map((a) => ({ label: a, action: a }))));
+}
+
+function menuList(entries) {
+  const list = document.createElement("ul");
+  list.className = "menu";
+  for (const entry of entries) {
+    const item = document.createElement("li");
+    if (entry.action !== undefined) {
+      const button = ui.button(entry.label, () => send("actions", { action: entry.action }));
+      button.dataset.action = entry.action;
+      button.title = entry.action;
+      item.append(button);
+    } else {
+      const group = document.createElement("details");
+      const summary = document.createElement("summary");
+      summary.textContent = entry.label;
+      group.append(summary, menuList(entry.choices));
+      item.append(group);
+    }
+    list.append(item);
+  }
+  return list;
+}
+
+function drawScores(message) {
   const scores = $("scores");
   scores.replaceChildren();
   message.breakdown.forEach((entry, seat) => {
     const row = scores.insertRow();
-    row.insertCell().textContent = seatName(seat);
-    row.insertCell().textContent = String(entry.total);
-    row.insertCell().textContent = entry.lines.map((line) => `${line.label} ${line.points}`).join(", ");
+    const name = row.insertCell();
+    name.append(ui.seatBadge(seat, message.seat));
+    if (message.to_act.includes(seat) && !message.is_over) name.append(ui.el("span", { class: "to-act" }, " to act"));
+    if (message.winners.includes(seat)) name.append(ui.el("span", { class: "winner" }, " ★ won"));
+    const total = row.insertCell();
+    total.className = "total";
+    total.textContent = String(entry.total);
+    row.insertCell().textContent = entry.lines.filter((line) => line.points).map((line) => `${line.label} ${line.points}`).join(", ")
+      + (entry.tiebreak ? ` (tie-break: ${entry.tiebreak})` : "");
   });
+}
+
+function drawEvents() {
   const list = $("events");
   list.replaceChildren();
-  for (const event of [...events.values()].sort((a, b) => a.seq - b.seq).slice(-200)) {
+  const shown = [...events.values()].sort((a, b) => a.seq - b.seq).slice(-200);
+  shown.forEach((event, index) => {
     const item = document.createElement("li");
     item.textContent = event.text;
     if (event.private) item.className = "private";
+    if (index >= shown.length - ui.freshEvents) item.classList.add("fresh");
     list.append(item);
-  }
+  });
   list.scrollTop = list.scrollHeight;
 }
 
 async function send(what, body) {
-  if (!current) return;
-  for (const button of document.querySelectorAll("#actions button")) button.disabled = true;
+  if (!current || replaying) return;
+  ui.busy(true);
   const { status, data } = await request(`/api/tables/${encodeURIComponent(table)}/${what}`,
     { token, version: current.version, ...body });
+  ui.busy(false);
   $("error").textContent = status === 200 ? "" : data.error;
-  if (status === 200) {
-    if (data.version >= current.version) render(data);
-  } else {
-    for (const button of document.querySelectorAll("#actions button")) button.disabled = false;
-  }
+  if (status === 200 && data.version >= current.version) receive(data);
 }
 
-follow(table, token, (message) => {
-  if (current && message.version < current.version) return;  // an older push than a reply already shown
-  render(message);
-}, (text) => { $("connection").textContent = text; });
+function receive(message) {
+  if (current && message.version < current.version) return;  // older than a reply already shown
+  let fresh = 0;
+  for (const event of message.events) {
+    if (!events.has(event.seq)) fresh += 1;
+    events.set(event.seq, event);
+  }
+  ui.freshEvents = fresh || (current && message.version === current.version ? ui.freshEvents : 0);
+  draw(message);
+}
+
+// ---------------------------------------------------------------- replays of finished games
+let step = 0;
+let total = 0;
+let replaySeat = null;
+
+async function showStep(n) {
+  const query = new URLSearchParams({ step: String(n) });
+  if (replaySeat !== null) query.set("seat", String(replaySeat));
+  const { status, data } = await request(`/api/tables/${encodeURIComponent(table)}/replay?${query}`);
+  if (status !== 200) { $("error").textContent = data.error; return; }
+  step = data.step;
+  total = data.steps;
+  events.clear();
+  for (const event of data.events) events.set(event.seq, event);
+  ui.freshEvents = data.fresh || 0;
+  $("replay-step").textContent = `step ${step} of ${total}`;
+  draw(data);
+}
+
+async function startReplay() {
+  $("replay-bar").hidden = false;
+  const first = await request(`/api/tables/${encodeURIComponent(table)}`);
+  if (first.status !== 200) { $("error").textContent = first.data.error; return; }
+  await loadGame(first.data.game);
+  const seats = $("replay-seat");
+  seats.append(new Option("a spectator", ""));
+  first.data.breakdown.forEach((_, seat) => seats.append(new Option(ui.seatName(seat), String(seat))));
+  seats.addEventListener("change", () => { replaySeat = seats.value === "" ? null : Number(seats.value); showStep(step); });
+  $("replay-first").addEventListener("click", () => showStep(0));
+  $("replay-back").addEventListener("click", () => showStep(Math.max(0, step - 1)));
+  $("replay-next").addEventListener("click", () => showStep(Math.min(total, step + 1)));
+  $("replay-last").addEventListener("click", () => showStep(total));
+  document.addEventListener("keydown", (event) => {
+    if (event.target instanceof HTMLSelectElement) return;
+    if (event.key === "ArrowRight") showStep(Math.min(total, step + 1));
+    if (event.key === "ArrowLeft") showStep(Math.max(0, step - 1));
+  });
+  await showStep(0);
+}
+
+if (replaying) {
+  startReplay();
+} else {
+  const first = await request(`/api/tables/${encodeURIComponent(table)}${token ? `?token=${encodeURIComponent(token)}` : ""}`);
+  if (first.status !== 200) {
+    $("error").textContent = first.data.error;
+  } else {
+    await loadGame(first.data.game);
+    follow(table, token, receive, (text) => { $("connection").textContent = text; });
+  }
+}
