@@ -56,6 +56,9 @@ function draw(message) {
   $("status").textContent = status.text;
   $("status").classList.toggle("yours", status.mine);
   document.body.classList.toggle("my-turn", status.mine);
+  Object.assign(document.body.dataset, {  // for tests and assistive tools: the table's moment
+    version: String(message.version), myTurn: status.mine ? "1" : "0", over: message.is_over ? "1" : "0",
+  });
   document.title = (status.mine ? "● Your turn · " : "") + `${ui.gameName || message.game} · boardwright`;
 
   const board = $("board");

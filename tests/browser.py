@@ -1,0 +1,125 @@
+"""Playing the table page in a real browser, as a person would: by clicking lit pieces.
+
+`Player` wraps one browser context on a join link (or a spectator's page). `take_turn` plays one
+decision by clicking: a random lit piece on the board, then, while the choice is open, a random
+entry of the choices popup or another lit piece; the action list beside the board is used only when
+no piece is lit (each use is counted in `fallbacks`, so a test can require the board to be enough).
+`play_game` drives several players to the end of the game; the tests of each game's drawing use it.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 900}
+
+
+class Player:
+    """One browser context on the table page, with its script errors collected."""
+
+    def __init__(self, browser: Any, url: str, viewport: dict[str, int] | None = None, seed: int = 0) -> None:
+        self.context = browser.new_context(viewport=viewport or DESKTOP)
+        self.context.set_default_timeout(10_000)
+        self.page = self.context.new_page()
+        self.errors: list[str] = []
+        self.page.on("pageerror", lambda error: self.errors.append(f"uncaught: {error}"))
+        self.page.on("console", lambda message: self.errors.append(f"console.error: {message.text}")
+                     if message.type == "error" and not message.text.startswith("Failed to load resource") else None)
+        self.rng = random.Random(seed)
+        self.url = url
+        self.clicks = 0
+        self.fallbacks = 0
+        self.turns = 0
+        self.page.goto(url)
+        self.wait_drawn()
+
+    # ---------------------------------------------------------------- reading the page
+    def body(self, key: str) -> str:
+        return self.page.evaluate(f"document.body.dataset.{key} || ''")
+
+    @property
+    def version(self) -> int:
+        value = self.body("version")
+        return int(value) if value else -1
+
+    @property
+    def my_turn(self) -> bool:
+        return self.body("myTurn") == "1"
+
+    @property
+    def over(self) -> bool:
+        return self.body("over") == "1"
+
+    def wait_drawn(self, timeout: float = 10.0) -> None:
+        self.page.wait_for_function("document.body.dataset.version !== undefined", timeout=timeout * 1000)
+
+    def wait_version_above(self, version: int, timeout: float = 10.0) -> bool:
+        try:
+            self.page.wait_for_function(f"Number(document.body.dataset.version) > {version}", timeout=timeout * 1000)
+            return True
+        except Exception:
+            return False
+
+    # ---------------------------------------------------------------- acting
+    def take_turn(self) -> None:
+        """One decision, by clicking. Returns once the table's version has moved on."""
+        page = self.page
+        before = self.version
+        for _ in range(8):
+            if self.version > before or not self.my_turn:
+                break
+            choices = page.locator("#choices:not([hidden]) button[data-action]")
+            lit = page.locator("#board .playable")
+            if choices.count():
+                choices.nth(self.rng.randrange(choices.count())).click()
+            elif lit.count():
+                lit.nth(self.rng.randrange(lit.count())).click()
+            else:
+                self._from_the_list()
+            self.clicks += 1
+            page.wait_for_timeout(30)
+        self.turns += 1
+        if not self.wait_version_above(before, 10.0) and self.my_turn:
+            raise AssertionError(f"{self.url}: the table did not move on after clicking (version {before})")
+
+    def _from_the_list(self) -> None:
+        """The action list: open every group, click a random action (counted as a fallback)."""
+        self.fallbacks += 1
+        page = self.page
+        page.evaluate("for (const d of document.querySelectorAll('#actions details')) d.open = true")
+        buttons = page.locator("#actions button[data-action]")
+        buttons.nth(self.rng.randrange(buttons.count())).click()
+
+    def reload(self) -> None:
+        self.page.reload()
+        self.wait_drawn()
+
+    def close(self) -> None:
+        self.context.close()
+
+
+def play_game(players: list[Player], watchers: list[Player] = (), deadline: float = 600.0,
+              reload_at: int | None = None) -> int:
+    """Play until the game is over; returns the number of decisions the players clicked. With
+    ``reload_at``, the first player reloads its page after that many decisions and carries on."""
+    started = time.monotonic()
+    decisions = 0
+    while not players[0].over:
+        if time.monotonic() - started > deadline:
+            raise AssertionError(f"the game did not end within {deadline:.0f} s ({decisions} decisions)")
+        moved = False
+        for player in players:
+            if player.my_turn and not player.over:
+                player.take_turn()
+                decisions += 1
+                moved = True
+                if reload_at is not None and decisions == reload_at:
+                    players[0].reload()
+        if not moved:  # a bot or another seat decides: wait for the next push
+            players[0].wait_version_above(players[0].version, 15.0)
+    for player in [*players, *watchers]:
+        player.page.wait_for_function("document.body.dataset.over === '1'", timeout=15_000)
+    return decisions
