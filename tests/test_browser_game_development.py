@@ -98,6 +98,19 @@ def test_the_table_is_drawn_and_a_card_is_played_by_clicking(quick_server: Any, 
         assert page.locator(f".gd-mat.yours [data-card='{played}']").count() >= 1  # now on your table
         # the end of the turn is a button on the table
         assert page.locator(".gd-buttons .gd-button.playable", has_text="End turn").count() == 1
+        # and the keyboard is enough: Tab to a lit piece, Enter (and Enter again in a choice)
+        before = player.version
+        for _ in range(80):
+            page.keyboard.press("Tab")
+            if page.evaluate("document.activeElement.classList.contains('playable')"):
+                break
+        else:
+            raise AssertionError("no lit piece can be reached with Tab")
+        for _ in range(3):
+            page.keyboard.press("Enter")
+            if player.wait_version_above(before, 2.0):
+                break
+        assert player.version > before
         assert player.fallbacks == 0 and not player.errors, player.errors
     finally:
         player.close()
