@@ -73,11 +73,15 @@ class Player:
                 break
             choices = page.locator("#choices:not([hidden]) button[data-action]")
             lit = page.locator("#board .playable")
+            open_choices = choices.count()  # each counted once: a reply may redraw the page between two counts
+            lit_pieces = 0 if open_choices else lit.count()
             try:
-                if choices.count():
-                    choices.nth(self.rng.randrange(choices.count())).click(timeout=3000)
-                elif lit.count():
-                    lit.nth(self.rng.randrange(lit.count())).click(timeout=3000)
+                if open_choices:
+                    choices.nth(self.rng.randrange(open_choices)).click(timeout=3000)
+                elif lit_pieces:
+                    lit.nth(self.rng.randrange(lit_pieces)).click(timeout=3000)
+                elif self.version > before or not self.my_turn:
+                    break  # the answer to the last click came in meanwhile: nothing is lit any more
                 else:
                     self._from_the_list()
             except Exception as error:  # a push redrew the board under the click: look again
