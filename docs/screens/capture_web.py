@@ -1,12 +1,11 @@
-"""Screenshots of the table page in a browser, one pair per game (docs/screens/web-<game>-desktop.png
-at 1280x900 and web-<game>-phone.png at 390x844), each from seat 0 in the middle of a game.
+"""Screenshots of the table page in the browser, one mid-game table per game.
 
     .venv/bin/python docs/screens/capture_web.py [GAME ...]
 
-It starts `boardwright serve` on a fresh SQLite file, creates a table whose seats are all people,
-plays moves through the HTTP API with a seeded random choice (weighted per game so that tableaus
-fill up) until the game's `moment` says the table is worth showing with seat 0 to act, then opens
-seat 0's link in headless Chromium (tests/services.py: Server, CHROMIUM) and saves the screenshots.
+For each game it starts `boardwright serve` on a fresh SQLite file, creates a table with human seats,
+plays seeded random moves through the HTTP API until the game's own scene function says the table
+is at a good moment, then opens one seat's page in Debian's Chromium and writes
+docs/screens/web-<game>-desktop.png (1280x900) and web-<game>-phone.png (390x844).
 """
 
 from __future__ import annotations
@@ -17,116 +16,156 @@ import sys
 import tempfile
 import urllib.request
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parents[1] / "tests"))
 
+from browser import DESKTOP, PHONE  # noqa: E402
 from services import CHROMIUM, CHROMIUM_ARGS, Server, sqlite_url  # noqa: E402
 
 _direct = urllib.request.build_opener(urllib.request.ProxyHandler({}))
 
 
-@dataclass(frozen=True)
-class Shot:
-    """How to reach a good moment of one game: players, seed, a weight per action text (higher:
-    chosen more often) and the moment (a predicate on seat 0's message) to stop at."""
-
-    players: int
-    seed: int
-    weight: Callable[[str], float]
-    moment: Callable[[dict[str, Any]], bool]
-    limit: int = 3000
-
-
-def _gamedev_weight(action: str) -> float:
-    if action == "end turn":
-        return 0.15
-    if action.startswith(("play", "pay", "lead")):
-        return 3.0
-    return 1.0
-
-
-def _gamedev_moment(message: dict[str, Any]) -> bool:
-    view = message["view"]
-    legal = message["legal_actions"]
-    return (view["milestone_number"] >= 3 and view["phase"] == "turn" and message["seat"] == 0
-            and any(a.startswith("play ") for a in legal)
-            and sum(len(p["features"]) for p in view["players"]) >= 5 and any(p["bugs"] for p in view["players"]))
-
-
-#: game id -> how to reach its moment
-SHOTS: dict[str, Shot] = {
-    "game-development": Shot(3, 11, _gamedev_weight, _gamedev_moment),
-}
-
-
-def call(url: str, body: dict[str, Any] | None = None) -> dict[str, Any]:
+def api(base: str, path: str, body: dict[str, Any] | None = None) -> Any:
     data = None if body is None else json.dumps(body).encode()
-    request = urllib.request.Request(url, data=data, headers={"Content-Type": "application/json"})
+    request = urllib.request.Request(base + path, data=data, headers={"Content-Type": "application/json"})
     with _direct.open(request, timeout=30) as answer:
         return json.loads(answer.read())
 
 
-class Missed(Exception):
-    """This table's game never came to the moment (the server deals at random: try another)."""
+class Table:
+    """A table of human seats driven through the API: `state(seat)` and `act(seat, action)`."""
+
+    def __init__(self, base: str, game: str, players: int, options: dict[str, Any] | None = None) -> None:
+        self.base = base
+        made = api(base, "/api/tables", {"game": game, "players": players, "seats": ["human"] * players,
+                                         "options": options or {}})
+        self.id = made["table"]
+        self.tokens = [seat["token"] for seat in made["seats"]]
+        self.urls = [seat["url"] if seat["url"].startswith("http") else base + seat["url"] for seat in made["seats"]]
+
+    def state(self, seat: int | None = None) -> dict[str, Any]:
+        query = f"?token={self.tokens[seat]}" if seat is not None else ""
+        return api(self.base, f"/api/tables/{self.id}{query}")
+
+    def act(self, seat: int, action: str) -> dict[str, Any]:
+        version = self.state(seat)["version"]
+        return api(self.base, f"/api/tables/{self.id}/actions",
+                   {"token": self.tokens[seat], "action": action, "version": version})
+
+    def play_until(self, good: Callable[[dict[str, Any]], bool], choose: Callable[[list[str], random.Random], str],
+                   seed: int, limit: int = 3000) -> dict[str, Any]:
+        """Seeded moves (`choose`) until `good(message of the seat to act)` holds; that message."""
+        rng = random.Random(seed)
+        for _ in range(limit):
+            spectator = self.state()
+            if spectator["is_over"]:
+                raise RuntimeError("the game ended before a good moment")
+            seat = spectator["to_act"][0]
+            message = self.state(seat)
+            if good(message):
+                return message
+            self.act(seat, choose(message["legal_actions"], rng))
+        raise RuntimeError("no good moment within the limit")
 
 
-def reach_moment(server: Server, game: str, shot: Shot, attempt: int = 0) -> str:
-    """Create a table and play up to the moment; returns seat 0's join URL."""
-    table = call(f"{server.url}/api/tables", {"game": game, "players": shot.players,
-                                             "seats": ["human"] * shot.players, "options": {}})
-    tokens = {seat["seat"]: seat["token"] for seat in table["seats"]}
-    base = f"{server.url}/api/tables/{table['table']}"
-    rng = random.Random(shot.seed + attempt)
-    for _ in range(shot.limit):
-        first = call(f"{base}?token={tokens[0]}&since=999999")
-        if first["is_over"]:
-            raise Missed(f"{game}: the game ended before the moment")
-        if shot.moment(first):
-            return table["seats"][0]["url"]
-        seat = first["to_act"][0]
-        message = first if seat == 0 else call(f"{base}?token={tokens[seat]}&since=999999")
-        legal = message["legal_actions"]
-        action = rng.choices(legal, [shot.weight(a) for a in legal])[0]
-        call(f"{base}/actions", {"token": tokens[seat], "action": action, "version": message["version"]})
-    raise Missed(f"{game}: no moment within {shot.limit} moves")
+# ---------------------------------------------------------------- the games' scenes
+def makers_of_universe(base: str) -> str:
+    """Round 4 or later, seat 0 in its Action Phase with Machines and trapped doors on the table.
+    (The server deals at random, so each run shows another table.)"""
+    table = Table(base, "makers-of-universe", 3)
 
+    def choose(actions: list[str], rng: random.Random) -> str:
+        # a lively table: bid something, keep playing cards rather than ending the turn at once
+        bids = [a for a in actions if a.startswith("bid ")]
+        if bids:
+            return rng.choice(bids[1:4] or bids)
+        playing = [a for a in actions if a not in ("end turn", "exchange")]
+        if "end turn" in actions and playing and rng.random() < 0.75:
+            actions = playing
+        passes = [a for a in actions if a != "pass"]
+        if "pass" in actions and rng.random() < 0.8:
+            return "pass"
+        return rng.choice(passes or actions)
 
-def capture(game: str, shot: Shot, browser: Any, server: Server) -> None:
-    for attempt in range(10):
+    def good(message: dict[str, Any]) -> bool:
+        view = message["view"]
+        players = view["players"]
+        return (message["seat"] == 0 and view["round"] >= 4 and view["phase"] == "actions"
+                and sum(len(p["machines"]) for p in players) >= 4
+                and sum(d["card_under"] for p in players for d in p["doors"]) >= 3
+                and len(message["legal_actions"]) > 4)
+
+    for attempt in range(5):  # the server deals at random: another table if this one ends too soon
         try:
-            url = reach_moment(server, game, shot, attempt)
-            break
-        except Missed as missed:
-            print(f"{missed}; another table")
-    else:
-        raise SystemExit(f"{game}: no table came to the moment")
-    for name, viewport in (("desktop", {"width": 1280, "height": 900}), ("phone", {"width": 390, "height": 844})):
-        context = browser.new_context(viewport=viewport)
-        page = context.new_page()
-        page.goto(url)
-        page.wait_for_function("document.body.dataset.version !== undefined")
-        page.wait_for_timeout(400)
-        path = HERE / f"web-{game}-{name}.png"
-        page.screenshot(path=str(path), full_page=False)
-        context.close()
-        print(f"docs/screens/{path.name}")
+            table.play_until(good, choose, seed=11 + attempt)
+            return table.urls[0]
+        except RuntimeError:
+            table = Table(base, "makers-of-universe", 3)
+    raise RuntimeError("no good moment in five tables")
+
+
+def game_development(base: str) -> str:
+    """Alpha or later, seat 0 to play with cards to play, five features and some bugs on the table.
+    (The server deals at random, so each run shows another table.)"""
+
+    def choose(actions: list[str], rng: random.Random) -> str:
+        # a lively table: hire, build and pay rather than end the turn at once
+        weights = [0.15 if a == "end turn" else 3.0 if a.startswith(("play", "pay", "lead")) else 1.0 for a in actions]
+        return rng.choices(actions, weights)[0]
+
+    def good(message: dict[str, Any]) -> bool:
+        view = message["view"]
+        players = view["players"]
+        return (message["seat"] == 0 and view["milestone_number"] >= 3 and view["phase"] == "turn"
+                and any(a.startswith("play ") for a in message["legal_actions"])
+                and sum(len(p["features"]) for p in players) >= 5 and any(p["bugs"] for p in players))
+
+    for attempt in range(10):  # the server deals at random: another table if this one ends too soon
+        table = Table(base, "game-development", 3)
+        try:
+            table.play_until(good, choose, seed=11 + attempt)
+            return table.urls[0]
+        except RuntimeError:
+            continue
+    raise RuntimeError("no good moment in ten tables")
+
+
+SCENES: dict[str, Callable[[str], str]] = {
+    "makers-of-universe": makers_of_universe,
+    "game-development": game_development,
+}
+
+
+def shoot(browser: Any, url: str, out: Path, viewport: dict[str, int]) -> None:
+    context = browser.new_context(viewport=viewport)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(url)
+    page.wait_for_function("document.body.dataset.version !== undefined")
+    page.wait_for_timeout(300)
+    page.screenshot(path=str(out), full_page=False)
+    context.close()
+    if errors:
+        raise RuntimeError(f"script errors on {url}: {errors}")
 
 
 def main(games: list[str]) -> None:
     from playwright.sync_api import sync_playwright
 
-    workdir = Path(tempfile.mkdtemp(prefix="bw-capture-"))
-    with Server(sqlite_url(workdir / "capture.db"), workdir=workdir, args=("--rate-limit", "0")) as server, \
-            sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        try:
-            for game in games or list(SHOTS):
-                capture(game, SHOTS[game], browser, server)
-        finally:
+    with tempfile.TemporaryDirectory() as work:
+        server = Server(sqlite_url(Path(work) / "screens.db"), workdir=work, args=("--rate-limit", "0"))
+        with server, sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+            for game in games or list(SCENES):
+                url = SCENES[game](server.url)
+                for name, viewport in (("desktop", DESKTOP), ("phone", PHONE)):
+                    out = HERE / f"web-{game}-{name}.png"
+                    shoot(browser, url, out, viewport)
+                    print(f"docs/screens/{out.name}")
             browser.close()
 
 
