@@ -34,23 +34,27 @@ def state(server: Any, table: dict[str, Any], seat: int | None) -> dict[str, Any
     return call(f"{server.url}/api/tables/{table['table']}?{token}since=999999")
 
 
-def advance_until(server: Any, table: dict[str, Any], wanted: Any, seed: int = 3, limit: int = 3000) -> dict[str, Any]:
-    """Play through the API (a seeded random choice, building more than it ends turns) until seat 0's
-    message satisfies `wanted`; returns that message."""
-    rng = random.Random(seed)
-    for _ in range(limit):
-        message = state(server, table, 0)
-        assert not message["is_over"], "the game ended before the wanted moment"
-        if wanted(message):
-            return message
-        seat = message["to_act"][0]
-        mine = message if seat == 0 else state(server, table, seat)
-        legal = mine["legal_actions"]
-        weights = [0.2 if a == "end turn" else 3.0 if a.startswith(("play", "pay", "lead")) else 1.0 for a in legal]
-        action = rng.choices(legal, weights)[0]
-        call(f"{server.url}/api/tables/{table['table']}/actions",
-             {"token": table["seats"][seat]["token"], "action": action, "version": mine["version"]})
-    raise AssertionError("the wanted moment never came")
+def table_at(server: Any, wanted: Any, seed: int = 3, limit: int = 3000, tables: int = 5) -> tuple[dict, dict]:
+    """A table of people played through the API (a seeded random choice that builds more than it ends
+    turns) until seat 0's message satisfies `wanted`: the table and that message. The server deals
+    at random, so a game that ends first is replaced by another table."""
+    for attempt in range(tables):
+        table = new_table(server, ["human", "human", "human"])
+        rng = random.Random(seed + attempt)
+        for _ in range(limit):
+            message = state(server, table, 0)
+            if message["is_over"]:
+                break
+            if wanted(message):
+                return table, message
+            seat = message["to_act"][0]
+            mine = message if seat == 0 else state(server, table, seat)
+            legal = mine["legal_actions"]
+            weights = [0.2 if a == "end turn" else 3.0 if a.startswith(("play", "pay", "lead")) else 1.0 for a in legal]
+            action = rng.choices(legal, weights)[0]
+            call(f"{server.url}/api/tables/{table['table']}/actions",
+                 {"token": table["seats"][seat]["token"], "action": action, "version": mine["version"]})
+    raise AssertionError(f"the wanted moment never came in {tables} tables")
 
 
 @pytest.fixture(scope="module")
@@ -117,14 +121,12 @@ def test_the_table_is_drawn_and_a_card_is_played_by_clicking(quick_server: Any, 
 
 
 def test_a_bug_is_aimed_by_clicking_the_card_then_the_studio(quick_server: Any, browser: Any) -> None:
-    table = new_table(quick_server, ["human", "human", "human"])
-
     def bug_for_seat_1(message: dict[str, Any]) -> bool:
         kinds = {c["name"]: c["type"] for c in message["view"]["hand_cards"] or []}
         return message["view"]["phase"] == "turn" and any(
             a.endswith(" on seat 1") and kinds.get(a[5:-10]) == "bug" for a in message["legal_actions"])
 
-    message = advance_until(quick_server, table, bug_for_seat_1)
+    table, message = table_at(quick_server, bug_for_seat_1)
     action = next(a for a in message["legal_actions"] if a.endswith(" on seat 1") and " of " not in a
                   and any(c["name"] == a[5:-10] and c["type"] == "bug" for c in message["view"]["hand_cards"]))
     bug = action[5:-10]
