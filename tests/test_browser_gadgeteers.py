@@ -13,6 +13,9 @@ from typing import Any
 import pytest
 from browser import PHONE, Player, play_game
 
+import boardwright as bw
+from boardwright.web.protocol import seat_message
+
 GAME = "gadgeteers"
 _direct = urllib.request.build_opener(urllib.request.ProxyHandler({}))
 
@@ -180,6 +183,98 @@ def test_phone_fits_and_places(server, browser):
         assert player.errors == []
     finally:
         player.close()
+
+
+#: every step a special power can ask for (the view's power.step)
+POWER_STEPS = {"activate", "add_to", "add", "add_instead", "take", "move_to", "target", "salvage", "swap",
+               "with", "cycle"}
+
+
+def sample_decisions() -> list[dict[str, Any]]:
+    """Protocol messages of the seat to act, a few of each kind of decision (each phase, each
+    step of each kind of power, with and without Alternate Tokens, 2 to 4 players), from seeded
+    games played in-process by a chooser that builds and activates powers whenever it can."""
+    game = bw.load(GAME)
+    kept: dict[tuple, int] = {}
+    messages: list[dict[str, Any]] = []
+    steps: set[str] = set()
+    for n in range(40):
+        if n >= 3 and steps >= POWER_STEPS:
+            break
+        players = (3, 4, 2)[n % 3]
+        s = game.new(players=players, seed=n, options={"alternate_tokens": n % 2 == 1}, events=False)
+        rng = random.Random(n)
+        version = 0
+        while not s.is_over:
+            seat = s.to_act[0]
+            legal = [str(a) for a in s.legal_actions(seat)]
+            verbs = {a.split()[0] for a in legal}
+            # a power's step (the view says which) unless this is a turn of a phase
+            turn = verbs <= {"place"} or "recall" in verbs or verbs & {"end", "pass"}
+            step = None if turn else s.view(seat)["power"]["step"]
+            steps.add(step)
+            key = (players == 4, step, tuple(sorted(verbs)))
+            kept[key] = kept.get(key, 0) + 1
+            if kept[key] <= 2:
+                messages.append(seat_message(s, "t", version, seat))
+            eager = [a for a in legal if a.split()[0] in ("build", "use")]
+            pick = rng.choice(eager) if eager and rng.random() < 0.8 else rng.choice(legal)
+            s.apply(seat, "done" if "done" in legal and rng.random() < 0.5 else pick)
+            version += 1
+    assert steps >= POWER_STEPS, POWER_STEPS - steps
+    return messages
+
+
+#: In the page: draw each message with the real kit, click every lit piece once (from no selection)
+#: and collect the actions it takes or offers in the choices popup.
+REACH = """async (messages) => {
+  const { makeUi } = await import('/static/ui.js');
+  const game = await import('/static/games/gadgeteers.js');
+  const catalog = (await (await fetch('/api/games')).json()).find((g) => g.id === 'gadgeteers').catalog;
+  const board = document.createElement('div');
+  document.body.append(board);
+  let current = null, acted = null;
+  const ui = makeUi({ catalog: () => catalog, legal: () => current.legal_actions,
+                      act: (action) => { acted = action; }, redraw: () => drawIt() });
+  function drawIt() { board.replaceChildren(); ui.beginDraw(current); game.draw(board, current, ui); ui.endDraw(board); }
+  const escape = () => document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' }));
+  const problems = [];
+  for (const message of messages) {
+    current = message;
+    drawIt();
+    const where = `${message.view.phase} ${JSON.stringify(message.view.power || {})}`;
+    if (board.querySelectorAll('.gg-part').length !== 12) problems.push(`${where}: not 12 Parts`);
+    const extras = [...board.querySelectorAll('.gg-extra')].map((e) => e.dataset.key);
+    if (extras.length) problems.push(`${where}: banner pieces for ${extras}`);
+    const reached = new Set();
+    const lit = board.querySelectorAll('.playable').length;
+    for (let i = 0; i < lit; i++) {
+      acted = null;
+      board.querySelectorAll('.playable')[i].click();
+      if (acted) reached.add(acted);
+      for (const b of document.querySelectorAll('#choices:not([hidden]) button[data-action]')) reached.add(b.dataset.action);
+      escape();
+      drawIt();
+    }
+    const missing = message.legal_actions.filter((action) => !reached.has(action));
+    if (missing.length) problems.push(`${where}: no piece reaches ${missing.slice(0, 5)}`);
+  }
+  return problems;
+}"""
+
+
+def test_every_decision_is_reachable_by_clicking_the_board(server, browser):
+    """Every legal action of every kind of decision (each power's steps included) is taken by
+    clicking pieces drawn on the board, never by a catch-all banner piece."""
+    messages = sample_decisions()
+    table = new_table(server, ["human", "human"])
+    spectator = Player(browser, table["spectator"])
+    try:
+        problems = spectator.page.evaluate(REACH, messages)
+        assert problems == []
+        assert spectator.errors == []
+    finally:
+        spectator.close()
 
 
 class CheckedPlayer(Player):

@@ -51,6 +51,15 @@ function tokenOrder(a, b) {
   return rank(b) - rank(a);
 }
 
+// what the seat may do on its turn of the Gadgets Phase, from the verbs of its actions
+function gadgetsTurnHint(legal) {
+  const can = [];
+  if (legal.some((action) => action.startsWith("build "))) can.push("build a lit Gadget");
+  if (legal.some((action) => action.startsWith("use "))) can.push("click one of your lit ⚡ tokens on a Part to activate a power");
+  const finish = legal.includes("pass") ? "Pass" : "End turn";
+  return can.length ? `${can.join(", or ")}; or ${finish}` : `nothing to build or activate: ${finish}`;
+}
+
 function plural(n, word) { return `${n} ${word}${n === 1 ? "" : "s"}`; }
 
 export function draw(board, message, ui) {
@@ -130,7 +139,7 @@ export function draw(board, message, ui) {
       ? "place a token face down: click a token behind your screen, then a Part"
       : view.phase === "End of Round"
         ? "recall all your tokens from a lit Part, or Done"
-        : "build a lit Gadget, click one of your ⚡ tokens on a Part to activate a power, or end your turn";
+        : gadgetsTurnHint(legal);
     prompt.append(el("strong", {}, "Your turn: "), what);
   } else if (toAct.length) {
     prompt.append("Waiting for ", ...toAct.flatMap((seat, i) => [i ? ", " : "", ui.seatBadge(seat, me)]),
@@ -160,10 +169,14 @@ export function draw(board, message, ui) {
       "data-part": part,
       style: { gridRow: String(entry.row + 1), gridColumn: String(entry.column + 1) },
     });
-    if (control && control.length === 1) tint(tile, control[0]);
+    if (control && control.length) tint(tile, control[0]);
+    if (control && control.length === 2) {  // a corner of a 4-player game: the top two control it
+      tile.classList.add("shared");
+      tile.style.setProperty("--seat2", ui.seatColour(control[1]));
+    }
     const name = el("div", { class: "gg-part-head" }, el("span", { class: "gg-part-name" }, part));
-    if (entry.corner && fourPlayers) name.append(el("span", { class: "gg-corner", title: "Corner: the top two may control it" }, "◆2"));
     tile.append(name);
+    if (entry.corner && fourPlayers) tile.append(el("span", { class: "gg-corner", title: "Corner: the top two may control it" }, "◆ top 2"));
     const flags = el("div", { class: "gg-flags" });
     if (control === undefined) {
       if (Object.keys(entry.tokens).length) flags.title = "control shows when the tokens are turned face up";
@@ -172,7 +185,7 @@ export function draw(board, message, ui) {
         flags.append(tint(el("span", { class: "gg-flag", title: `${seatName(seat)} controls ${part}` }, "⚑"), seat));
       }
     }
-    name.append(flags);
+    tile.append(flags);
     const stacks = el("div", { class: "gg-stacks" });
     for (const [owner, labels] of Object.entries(entry.tokens)) {
       const seat = Number(owner);
@@ -250,6 +263,7 @@ export function draw(board, message, ui) {
     if (view.first_player === seat) title.append(" ", el("span", { class: "gg-marker", title: "First Player Marker" }, "1st"));
     title.append(el("span", { class: "gg-count" }, ` ${p.built.length}/4 Gadgets`));
     if (p.passed) title.append(el("span", { class: "gg-passed" }, " passed"));
+    if (message.is_over && (message.winners || []).includes(seat)) title.append(el("span", { class: "winner" }, " ★ won"));
     if (toAct.includes(seat)) title.append(el("span", { class: "to-act" }, " to act"));
     area.append(title);
 
