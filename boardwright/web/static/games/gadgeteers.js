@@ -74,6 +74,7 @@ export function draw(board, message, ui) {
   const piece = (element, keys) => {
     const list = keys.filter(Boolean);
     registered.push(list);
+    element.dataset.keys = list.join("|");
     return ui.piece(element, list);
   };
   const el = ui.el;
@@ -241,6 +242,7 @@ export function draw(board, message, ui) {
       keys: [gadget.name],
     });
     registered.push([gadget.name]);
+    card.dataset.keys = gadget.name;
     card.querySelector(".card-name").after(el("span", { class: "gg-points", title: "points" }, String(gadget.points)));
     card.append(el("span", { class: "gg-type" }, gadget.type + (gadget.single_use ? (spent ? " · Single Use, used" : " · Single Use") : "")));
     if (options.parts) {
