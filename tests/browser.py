@@ -9,6 +9,7 @@ no piece is lit (each use is counted in `fallbacks`, so a test can require the b
 
 from __future__ import annotations
 
+import contextlib
 import random
 import time
 from typing import Any
@@ -74,9 +75,9 @@ class Player:
             choices = page.locator("#choices:not([hidden]) button[data-action]")
             lit = page.locator("#board .playable")
             if choices.count():
-                choices.nth(self.rng.randrange(choices.count())).click()
+                self._click(choices.nth(self.rng.randrange(choices.count())))
             elif lit.count():
-                lit.nth(self.rng.randrange(lit.count())).click()
+                self._click(lit.nth(self.rng.randrange(lit.count())))
             else:
                 self._from_the_list()
             self.clicks += 1
@@ -84,6 +85,14 @@ class Player:
         self.turns += 1
         if not self.wait_version_above(before, 10.0) and self.my_turn:
             raise AssertionError(f"{self.url}: the table did not move on after clicking (version {before})")
+
+    def _click(self, target: Any) -> None:
+        """Click, unless the page redraws under the pointer meanwhile (the answer to the previous
+        click, or a push, arrived and the piece is gone): then the loop looks again."""
+        from playwright.sync_api import TimeoutError as Gone
+
+        with contextlib.suppress(Gone):
+            target.click(timeout=3000)
 
     def _from_the_list(self) -> None:
         """The action list: open every group, click a random action (counted as a fallback)."""
