@@ -197,8 +197,8 @@ export function draw(board, message, ui) {
         let keys = [];
         if (label !== "?") {
           if (seat === me) {
-            keys = POWER_WORDS.includes(label) ? [`use ${label} ${part}`] : [`take ${label} ${part}`];
-            keys.push(`recall ${part}`);
+            // (the Power/½ token is both: recalled to activate a power, or taken as a Value Token)
+            keys = [`use ${label} ${part}`, `take ${label} ${part}`, `recall ${part}`];
           } else {
             keys = [`target seat${seat} ${label} ${part}`];
           }
