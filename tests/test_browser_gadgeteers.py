@@ -215,7 +215,7 @@ def sample_decisions() -> list[dict[str, Any]]:
             step = None if turn else s.view(seat)["power"]["step"]
             steps.add(step)
             half = any(" half " in f" {a} " for a in legal)  # the Power/½ token: a power and a value
-            key = (players == 4, step, tuple(sorted(verbs)), half)
+            key = ("place",) if verbs == {"place"} else (players == 4, step, tuple(sorted(verbs)), half)
             kept[key] = kept.get(key, 0) + 1
             if kept[key] == 1:
                 messages.append(seat_message(s, "t", version, seat))
