@@ -133,7 +133,45 @@ def game_development(base: str) -> str:
     raise RuntimeError("no good moment in ten tables")
 
 
+def gadgeteers(base: str) -> str:
+    """Round 3 or later, seat 0 placing a token in the Parts Phase: face-up tokens left from earlier
+    rounds beside fresh face-down ones, Gadgets built and tokens in the Junk Pile."""
+    table = Table(base, "gadgeteers", 3)
+    rng = random.Random(5)
+
+    def choose(seat: int, message: dict[str, Any]) -> str:
+        # each seat goes after one Gadget of the row (its Parts), builds whenever it can, sometimes
+        # activates a power, and recalls little at the end of a round, so the square stays busy
+        actions, view = message["legal_actions"], message["view"]
+        builds = [a for a in actions if a.startswith("build ")]
+        if builds:
+            return rng.choice(builds)
+        if actions[0].startswith("place "):
+            wanted = view["row"][seat % len(view["row"])]["parts"]
+            aimed = [a for a in actions if a.split()[-1] in wanted and a.split()[1] != "power"]
+            return rng.choice(aimed if aimed and rng.random() < 0.8 else actions)
+        if "done" in actions and rng.random() < 0.8:
+            return "done"
+        quiet = [a for a in actions if a in ("end", "pass")]
+        return quiet[0] if quiet and rng.random() < 0.7 else rng.choice(actions)
+
+    for _ in range(3000):
+        spectator = table.state()
+        if spectator["is_over"]:  # the server deals at random: another table
+            table = Table(base, "gadgeteers", 3)
+            continue
+        seat = spectator["to_act"][0]
+        message = table.state(seat)
+        view = message["view"]
+        if (seat == 0 and view["round"] >= 3 and view["phase"] == "Parts Phase" and view.get("parts_turn", 0) >= 3
+                and sum(len(p["built"]) for p in view["players"]) >= 3 and view["junk_pile"]):
+            return table.urls[0]
+        table.act(seat, choose(seat, message))
+    raise RuntimeError("no good moment within the limit")
+
+
 SCENES: dict[str, Callable[[str], str]] = {
+    "gadgeteers": gadgeteers,
     "makers-of-universe": makers_of_universe,
     "game-development": game_development,
 }
