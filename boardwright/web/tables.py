@@ -202,7 +202,10 @@ class Hub:
             for row in stored.rows:
                 if row.version != live.version + 1:
                     raise ValueError(f"its log jumps from version {live.version} to {row.version}")
-                apply_row(state, row)
+                try:
+                    apply_row(state, row)
+                except (ValueError, bw.BoardwrightError) as error:
+                    raise ValueError(f"its change at version {row.version} fails: {error}") from None
                 live.version = row.version
                 live.rows.append(row)
                 expected = stored.snapshots.get(row.version)
