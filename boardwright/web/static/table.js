@@ -12,6 +12,7 @@ function seatName(seat) { return `Seat ${seat}`; }
 
 function render(message) {
   current = message;
+  document.body.dataset.version = String(message.version);  // for tests and tools: what is shown
   for (const event of message.events) events.set(event.seq, event);
   const mine = message.seat !== null && message.to_act.includes(message.seat);
   $("title").textContent = `${message.view.game} · table ${message.table}` +
@@ -79,4 +80,7 @@ async function send(what, body) {
 follow(table, token, (message) => {
   if (current && message.version < current.version) return;  // an older push than a reply already shown
   render(message);
-}, (text) => { $("connection").textContent = text; });
+}, (text) => {
+  $("connection").textContent = text;
+  document.body.dataset.connection = text === "connected" ? "connected" : "disconnected";
+});
