@@ -180,15 +180,17 @@ class Hub:
         live = self.live.get(table_id)
         if live is None:
             lock = self._loading.setdefault(table_id, asyncio.Lock())
-            async with lock:
-                live = self.live.get(table_id)
-                if live is None:
-                    stored = await anyio.to_thread.run_sync(self.storage.load, table_id)
-                    if stored is None:
-                        raise BadRequest(404, f"there is no table {table_id[:40]!r}")
-                    live = self._rebuild(stored)
-                    self.live[table_id] = live
-            self._loading.pop(table_id, None)
+            try:
+                async with lock:
+                    live = self.live.get(table_id)
+                    if live is None:
+                        stored = await anyio.to_thread.run_sync(self.storage.load, table_id)
+                        if stored is None:
+                            raise BadRequest(404, f"there is no table {table_id[:40]!r}")
+                        live = self._rebuild(stored)
+                        self.live[table_id] = live
+            finally:  # an unknown table leaves nothing behind (a flood of made-up ids would grow this)
+                self._loading.pop(table_id, None)
         if live.broken:
             raise BadRequest(500, live.broken)
         return live
