@@ -37,7 +37,7 @@ from websockets.exceptions import ConnectionClosed
 import boardwright as bw
 from boardwright.web.protocol import seat_message
 
-ARGS = ("--rate-limit", "0", "--workers", "2")
+ARGS = ("--rate-limit", "0", "--workers", "1")
 
 #: tables where the test plays the human seats: one per game, bots of both kinds beside them
 HUMAN_TABLES = [
@@ -46,10 +46,10 @@ HUMAN_TABLES = [
     ("makers-of-universe", ["human", "heuristic", "random"]),
     ("the-game-makers", ["human", "heuristic"]),
 ]
-#: tables the bots play alone (the Game Makers cut to 20 turns is still some 300 moves)
+#: tables the bots play alone (the Game Makers cut to 10 turns is still some 200 moves); a
+#: Gadgeteers table where the creator hands the person's seat to a bot joins them
 BOT_TABLES = [
-    ("the-game-makers", ["random", "random"], {"max_turns": 20}),
-    ("makers-of-universe", ["heuristic", "random", "heuristic"], {}),
+    ("the-game-makers", ["random", "random"], {"max_turns": 10}),
 ]
 
 
@@ -207,12 +207,12 @@ def test_tampered_log_is_refused_with_one_line_naming_table_and_version(db: str,
     http = client(server)
     rng = random.Random(3)
     tables: dict[str, tuple[str, dict[int, str]]] = {}
-    for name, moves in (("digest", 12), ("action", 12), ("gap", 6), ("sound", 8), ("sound_too", 12)):
+    for name, moves in (("digest", 11), ("action", 5), ("gap", 4), ("sound", 11)):
         created = create(http, "game-development", ["human", "human"])
         seat_tokens = tokens(created)
         assert len(play_humans(http, created["table"], seat_tokens, moves, rng)) == moves
         tables[name] = (created["table"], seat_tokens)
-    sound = {name: views(http, tables[name][0], tables[name][1], 2) for name in ("sound", "sound_too")}
+    sound = views(http, tables["sound"][0], tables["sound"][1], 2)  # with a snapshot at 10, like "digest"
     server.kill()
 
     digest_table, action_table, gap_table = tables["digest"][0], tables["action"][0], tables["gap"][0]
@@ -231,7 +231,7 @@ def test_tampered_log_is_refused_with_one_line_naming_table_and_version(db: str,
             assert "\n" not in line and len(line) < 300, line
             assert table in line and re.search(rf"\bversion {version}\b", line), (name, line)
             assert set(answer.json()) == {"error"}
-        moved = act(http, table, seat_tokens[0], "anything", 12)
+        moved = act(http, table, seat_tokens[0], "anything", 11)
         assert moved.status_code == 500 and table in moved.json()["error"]
         follower = Follower(server, table)  # a WebSocket is refused with 4000 + 500 and the same line
         follower.connect()
@@ -240,8 +240,7 @@ def test_tampered_log_is_refused_with_one_line_naming_table_and_version(db: str,
         assert refused.value.rcvd is not None and refused.value.rcvd.code == 4500, refused.value
         assert table in refused.value.rcvd.reason
         follower.close()
-    for name in ("sound", "sound_too"):
-        table, seat_tokens = tables[name]
-        assert views(http, table, seat_tokens, 2) == sound[name]
-        assert len(play_humans(http, table, seat_tokens, 1, rng)) == 1
+    table, seat_tokens = tables["sound"]
+    assert views(http, table, seat_tokens, 2) == sound
+    assert len(play_humans(http, table, seat_tokens, 1, rng)) == 1
     assert server.log().count("could not be restored") >= 3

@@ -36,8 +36,18 @@ def two_servers(start_server: Any, db: str) -> tuple[Any, Any]:
     return start_server(db=db, args=ARGS), start_server(db=db, args=ARGS)
 
 
-def test_a_table_made_on_one_server_is_served_and_pushed_by_the_other(postgres_db: str, start_server: Any) -> None:
+def test_two_servers_serve_one_table_push_its_moves_and_race(postgres_db: str, start_server: Any) -> None:
     a, b = two_servers(start_server, postgres_db)
+    served_and_pushed_by_both(a, b)
+    raced_through_both(a, b, postgres_db)
+    for server in (a, b):
+        server.kill()  # a crash is as good as a shutdown here, and quicker
+
+
+def served_and_pushed_by_both(a: Any, b: Any) -> None:
+    """A table made through one server is served by the other, and a move made through either
+    reaches the other's WebSocket clients within PUSH_WITHIN seconds, with the right version and
+    events; so does a seat handed to a bot."""
     on_a, on_b = client(a), client(b)
     created = create(on_a, "gadgeteers", ["human", "human", "human"])
     table, seat_tokens = created["table"], tokens(created)
@@ -104,13 +114,15 @@ def race(moves: list[tuple[Any, str]], table: str, token: str, version: int) -> 
     return answers
 
 
-def test_a_race_between_two_servers_stores_exactly_one_move(postgres_db: str, start_server: Any) -> None:
-    a, b = two_servers(start_server, postgres_db)
+def raced_through_both(a: Any, b: Any, db: str) -> None:
+    """The same seat's two different moves at one version, one through each server at once:
+    exactly one is acknowledged and stored, the other gets 409, and both servers then agree.
+    Once the very same move goes through both: a retry, acknowledged twice, stored once."""
     on_a, on_b = client(a), client(b)
     created = create(on_a, "game-development", ["human", "human"])
     table, seat_tokens = created["table"], tokens(created)
     raced = 0
-    for round_ in range(10):
+    for round_ in range(8):
         seen = get(on_a, table)
         version = seen["version"]
         wait_until(lambda version=version: get(on_b, table)["version"] == version, PUSH_WITHIN,
@@ -126,7 +138,7 @@ def test_a_race_between_two_servers_stores_exactly_one_move(postgres_db: str, st
             choices.reverse()
         answers = race([(a, choices[0]), (b, choices[1])], table, seat_tokens[seat], version)
         statuses = sorted(answer.status_code for answer in answers.values())
-        log = stored_log(postgres_db, table)
+        log = stored_log(db, table)
         assert len(log) == version + 1, "exactly one of the two moves is stored"
         if same:
             assert statuses == [200, 200], [answer.text for answer in answers.values()]
@@ -142,7 +154,7 @@ def test_a_race_between_two_servers_stores_exactly_one_move(postgres_db: str, st
         # both servers agree on the table, for every seat and a spectator
         wait_until(lambda: views(on_b, table, seat_tokens, 2) == views(on_a, table, seat_tokens, 2), PUSH_WITHIN,
                    "the servers to agree")
-    assert raced >= 5
+    assert raced >= 4
 
 
 @pytest.mark.slow
