@@ -189,6 +189,10 @@ class Hub:
                             raise BadRequest(404, f"there is no table {table_id[:40]!r}")
                         live = self._rebuild(stored)
                         self.live[table_id] = live
+                        if self.storage.is_postgres and not live.broken:
+                            # a change another server committed while this one read the log was
+                            # announced before the table was here to follow it: look once more
+                            self._spawn(self._follow(live))
             finally:  # an unknown table leaves nothing behind (a flood of made-up ids would grow this)
                 self._loading.pop(table_id, None)
         if live.broken:
