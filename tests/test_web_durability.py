@@ -18,6 +18,7 @@ import httpx
 import pytest
 from services import sqlite_url
 from webplay import (
+    NO_EVENTS,
     Follower,
     act,
     client,
@@ -46,10 +47,10 @@ HUMAN_TABLES = [
     ("makers-of-universe", ["human", "heuristic", "random"]),
     ("the-game-makers", ["human", "heuristic"]),
 ]
-#: tables the bots play alone (the Game Makers cut to 10 turns is still some 200 moves); a
+#: tables the bots play alone (the Game Makers cut to 8 turns is still 90 to 200 moves); a
 #: Gadgeteers table where the creator hands the person's seat to a bot joins them
 BOT_TABLES = [
-    ("the-game-makers", ["random", "random"], {"max_turns": 10}),
+    ("the-game-makers", ["random", "random"], {"max_turns": 8}),
 ]
 
 
@@ -108,11 +109,12 @@ def test_sigkill_mid_game_then_restart_loses_nothing(db: str, start_server: Any)
         chooser = random.Random(5)
         try:
             while not stop.is_set():
-                seen = fast.get(f"/api/tables/{hurried_table}").json()
+                seen = fast.get(f"/api/tables/{hurried_table}", params={"since": NO_EVENTS}).json()
                 if seen["is_over"]:
                     return
                 seat = seen["to_act"][0]
-                mine = fast.get(f"/api/tables/{hurried_table}", params={"token": hurried_tokens[seat]}).json()
+                mine = fast.get(f"/api/tables/{hurried_table}",
+                                params={"token": hurried_tokens[seat], "since": NO_EVENTS}).json()
                 action = chooser.choice(mine["legal_actions"])
                 answer = act(fast, hurried_table, hurried_tokens[seat], action, mine["version"])
                 if answer.status_code == 200:
@@ -132,7 +134,7 @@ def test_sigkill_mid_game_then_restart_loses_nothing(db: str, start_server: Any)
     bot_tables.append(handed["table"])
     worker = threading.Thread(target=hurry, daemon=True)
     worker.start()
-    wait_until(lambda: len(acked) >= 10 and get(http, bot_tables[0])["version"] >= 30, 20,
+    wait_until(lambda: len(acked) >= 10 and get(http, bot_tables[0], since=NO_EVENTS)["version"] >= 30, 20,
                "the bots and the hurried players to get going")
     seen_before = {table: stable(get(http, table)) for table in bot_tables}
     last_seen = {table: get(http, table) for table in bot_tables}
@@ -189,8 +191,9 @@ def test_sigkill_mid_game_then_restart_loses_nothing(db: str, start_server: Any)
         assert now["seats"] == seen_before[table]["seats"]  # who plays each seat, handed seats too
     assert seen_before[handed["table"]]["seats"][0]["played_by"] == "heuristic"
     for table in bot_tables:
-        final = wait_until(lambda table=table: (message := get(http, table))["is_over"] and message, 60,
-                           f"the bots to finish table {table}")
+        wait_until(lambda table=table: get(http, table, since=NO_EVENTS)["is_over"], 60,
+                   f"the bots to finish table {table}")
+        final = get(http, table)
         record = http.get(f"/api/tables/{table}/record").json()
         assert len(record["actions"]) == final["version"]
         log = stored_log(db, table)

@@ -13,6 +13,7 @@ from typing import Any
 import httpx
 import pytest
 from webplay import (
+    NO_EVENTS,
     Follower,
     act,
     client,
@@ -125,7 +126,7 @@ def raced_through_both(a: Any, b: Any, db: str) -> None:
     for round_ in range(8):
         seen = get(on_a, table)
         version = seen["version"]
-        wait_until(lambda version=version: get(on_b, table)["version"] == version, PUSH_WITHIN,
+        wait_until(lambda version=version: get(on_b, table, since=NO_EVENTS)["version"] == version, PUSH_WITHIN,
                    "the second server to follow")
         seat = seen["to_act"][0]
         legal = get(on_a, table, seat_tokens[seat])["legal_actions"]

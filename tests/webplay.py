@@ -17,6 +17,8 @@ from typing import Any, TypeVar
 import httpx
 
 T = TypeVar("T")
+#: ``since`` past any game's events: an answer without events, for polling (lighter on both ends)
+NO_EVENTS = 999_999_999
 
 
 def client(server: Any, timeout: float = 15.0) -> httpx.Client:
@@ -84,10 +86,10 @@ def wait_until(check: Callable[[], T], timeout: float, what: str, pause: float =
 
 
 def quiet(http: httpx.Client, table: str, humans: set[int], timeout: float = 30.0) -> dict[str, Any]:
-    """The spectator's object once only human seats must decide (or the game is over): nothing
-    changes until a human moves."""
+    """The spectator's object (without events) once only human seats must decide (or the game is
+    over): nothing changes until a human moves."""
     def settled() -> dict[str, Any] | None:
-        message = get(http, table)
+        message = get(http, table, since=NO_EVENTS)
         return message if message["is_over"] or set(message["to_act"]) <= humans else None
     return wait_until(settled, timeout, f"table {table} to wait for a human", pause=0.01)
 
@@ -102,7 +104,7 @@ def play_humans(http: httpx.Client, table: str, seat_tokens: dict[int, str], mov
         if message["is_over"]:
             break
         seat = min(message["to_act"])
-        mine = get(http, table, seat_tokens[seat])
+        mine = get(http, table, seat_tokens[seat], since=NO_EVENTS)
         action = rng.choice(mine["legal_actions"])
         answer = act(http, table, seat_tokens[seat], action, mine["version"])
         assert answer.status_code == 200, answer.text
