@@ -23,9 +23,14 @@ def spectator(browser: Any) -> Iterator[Any]:
     other = context.new_page()
     errors: list[str] = []
     other.errors = errors
+
+    def on_console(message: Any) -> None:  # network failures are not script errors (as for `page`)
+        if message.type == "error" and not message.text.startswith(
+                ("Failed to load resource", "WebSocket connection to")):
+            errors.append(f"console.error: {message.text}")
+
     other.on("pageerror", lambda error: errors.append(f"uncaught: {error}"))
-    other.on("console", lambda message: message.type == "error" and not message.text.startswith(
-        ("Failed to load resource", "WebSocket connection to")) and errors.append(f"console.error: {message.text}"))
+    other.on("console", on_console)
     try:
         yield other
     finally:
@@ -119,6 +124,7 @@ def test_the_lobby_and_a_table_with_a_player_and_a_spectator(start_server: Any, 
             page.reload()
             assert in_step(page, http, table, token) == seen
     assert page.locator("#error").inner_text() == ""
+    assert page.errors == [] and spectator.errors == []
 
 
 @pytest.mark.slow
@@ -151,3 +157,4 @@ def test_a_page_reconnects_by_itself_to_a_restarted_server(start_server: Any, pa
     page.locator("#actions button[data-action]").first.click()  # and the page still plays
     in_step(page, http, table, token, after=moved["version"])
     in_step(spectator, http, table, None, after=moved["version"])
+    assert page.errors == [] and spectator.errors == []

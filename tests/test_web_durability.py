@@ -157,13 +157,13 @@ def test_sigkill_mid_game_then_restart_loses_nothing(db: str, start_server: Any)
         assert views(http, table, seat_tokens, players) == before[table], f"table {table} changed across the kill"
     # ... and the game goes on: a person moves, and the bots beside them answer by themselves
     for table, seat_tokens, _ in human_tables:
-        version = before[table][None]["version"]
-        for _ in range(20):
+        for _ in range(20):  # a person's turn may take several moves before a bot's comes
             made = play_humans(http, table, seat_tokens, 1, rng)
             settled = quiet(http, table, set(seat_tokens))
-            if settled["is_over"] or settled["version"] > made[-1][0]:
+            answered = settled["is_over"] or settled["version"] > made[-1][0]
+            if answered:
                 break
-        assert settled["version"] > version + 1 or settled["is_over"], f"no bot moved at table {table}"
+        assert answered, f"no bot moved at table {table} after the restart"
 
     # the WebSocket clients come back with the number of events they have and get exactly the rest
     for follower, token in zip(followers, (followed_tokens[0], None), strict=True):
