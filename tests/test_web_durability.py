@@ -157,7 +157,7 @@ def test_sigkill_mid_game_then_restart_loses_nothing(db: str, start_server: Any)
         assert views(http, table, seat_tokens, players) == before[table], f"table {table} changed across the kill"
     # ... and the game goes on: a person moves, and the bots beside them answer by themselves
     for table, seat_tokens, _ in human_tables:
-        for _ in range(20):  # a person's turn may take several moves before a bot's comes
+        for _ in range(150):  # a person's turn may take many moves (70 in a Game Makers turn) before a bot's
             made = play_humans(http, table, seat_tokens, 1, rng)
             settled = quiet(http, table, set(seat_tokens))
             answered = settled["is_over"] or settled["version"] > made[-1][0]
