@@ -338,7 +338,9 @@ def page(browser: Any) -> Iterator[Any]:
 
     Responses with an error status are not script errors (Chromium reports each one in the console as
     "Failed to load resource", the favicon's 404 included, and an app's fetch may get a 409 on purpose):
-    they go to `page.resource_errors` instead, for tests that want to look."""
+    they go to `page.resource_errors` instead, for tests that want to look. So does Chromium's report of
+    a WebSocket that could not connect (a server restarting under the page): a network error, which the
+    page's own code handles by trying again."""
     context = browser.new_context()
     context.set_default_timeout(10_000)
     new_page = context.new_page()
@@ -350,7 +352,7 @@ def page(browser: Any) -> Iterator[Any]:
     def on_console(message: Any) -> None:
         if message.type != "error":
             return
-        if message.text.startswith("Failed to load resource"):
+        if message.text.startswith(("Failed to load resource", "WebSocket connection to")):
             resource_errors.append(f"{message.location.get('url', '?')}: {message.text}")
         else:
             errors.append(f"console.error: {message.text}")

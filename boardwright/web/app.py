@@ -56,6 +56,11 @@ def error(status: int, message: str, **extra: Any) -> JSONResponse:
     return JSONResponse({"error": message, **extra}, status_code=status)
 
 
+def close_reason(text: str) -> str:
+    """``text`` cut to what a WebSocket close frame carries (123 bytes of UTF-8)."""
+    return text.encode()[:123].decode(errors="ignore")
+
+
 def _since(value: str | None) -> int:
     if value is None:
         return 0
@@ -173,7 +178,10 @@ def create_app(db: str, *, bot_workers: int | None = None, rate: float = 50.0, b
             seat = seat_for(live, websocket.query_params.get("token"))
             since = _since(websocket.query_params.get("since"))
         except BadRequest as refused:
-            await websocket.close(code=4000 + refused.status, reason=str(refused)[:120])
+            # accepted first, so that the client sees the code: a close before the handshake is
+            # an HTTP 403 to it, whatever the reason, and a browser would keep trying again
+            await websocket.accept()
+            await websocket.close(code=4000 + refused.status, reason=close_reason(str(refused)))
             return
         await websocket.accept()
         subscriber = Subscriber(websocket.send_text, seat, since)
@@ -273,8 +281,10 @@ class Guard:
                 response = error(429, "too many requests from this address; slow down", retry_after=1)
                 response.headers["Retry-After"] = "1"
                 await response(scope, receive, send)
-            else:
-                await send({"type": "websocket.close", "code": 4429, "reason": "too many requests"})
+            else:  # accepted, then closed: a refusal before the handshake would hide the code
+                if (await receive())["type"] == "websocket.connect":
+                    await send({"type": "websocket.accept"})
+                    await send({"type": "websocket.close", "code": 4429, "reason": "too many requests"})
             log.info("%s %s 429", scope.get("method", "WS"), scope["path"])
             return
         started = time.monotonic()

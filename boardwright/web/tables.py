@@ -205,15 +205,21 @@ class Hub:
         live = self.live.get(table_id)
         if live is None:
             lock = self._loading.setdefault(table_id, asyncio.Lock())
-            async with lock:
-                live = self.live.get(table_id)
-                if live is None:
-                    stored = await anyio.to_thread.run_sync(self.storage.load, table_id)
-                    if stored is None:
-                        raise BadRequest(404, f"there is no table {table_id[:40]!r}")
-                    live = self._rebuild(stored)
-                    self.live[table_id] = live
-            self._loading.pop(table_id, None)
+            try:
+                async with lock:
+                    live = self.live.get(table_id)
+                    if live is None:
+                        stored = await anyio.to_thread.run_sync(self.storage.load, table_id)
+                        if stored is None:
+                            raise BadRequest(404, f"there is no table {table_id[:40]!r}")
+                        live = self._rebuild(stored)
+                        self.live[table_id] = live
+                        if self.storage.is_postgres and not live.broken:
+                            # a change another server committed while this one read the log was
+                            # announced before the table was here to follow it: look once more
+                            self._spawn(self._follow(live))
+            finally:  # an unknown table leaves nothing behind (a flood of made-up ids would grow this)
+                self._loading.pop(table_id, None)
         if live.broken:
             raise BadRequest(500, live.broken)
         return live
@@ -227,7 +233,10 @@ class Hub:
             for row in stored.rows:
                 if row.version != live.version + 1:
                     raise ValueError(f"its log jumps from version {live.version} to {row.version}")
-                apply_row(state, row)
+                try:
+                    apply_row(state, row)
+                except (ValueError, bw.BoardwrightError) as error:
+                    raise ValueError(f"its change at version {row.version} fails: {error}") from None
                 live.version = row.version
                 live.rows.append(row)
                 expected = stored.snapshots.get(row.version)
