@@ -1,0 +1,76 @@
+"""Nothing hidden leaves the server: whole games of each game played over its HTTP API and its
+WebSockets at once, every message each seat received held against the record published at the end
+(tests/webplay.py says what is checked)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from webplay import Table, check_table, play_to_end, table_server, wait_logged
+
+import boardwright as bw
+
+pytestmark = pytest.mark.web
+__all__ = ["table_server"]
+
+
+def whole_game(server, game: str, seats: list[str], options: dict | None = None, seed: int = 1) -> None:
+    """Play a table of ``seats`` to the end with every human seat and a spectator watching, then check
+    every message, and that no token reached the server's log."""
+    table = Table(server, game, seats, options)
+    try:
+        refused = table.record()
+        assert refused.status_code == 403 and "seed" in refused.json()["error"], refused.text
+        for seat in table.humans:
+            table.watch(seat)
+        table.watch(None)
+        final = play_to_end(table, random.Random(seed))
+        end = check_table(table, final)
+        assert end.scores() == final["scores"]
+    finally:
+        table.close()
+    log = wait_logged(server, table.id, len(table.watches))
+    assert table.id in log
+    for secret in table.secrets():
+        assert secret not in log, "a token was logged"
+
+
+def test_gadgeteers_whole_game_leaks_nothing(table_server):
+    whole_game(table_server, "gadgeteers", ["human", "heuristic"])
+
+
+def test_game_development_whole_game_leaks_nothing(table_server):
+    whole_game(table_server, "game-development", ["human", "heuristic"])
+
+
+def test_makers_of_universe_whole_game_leaks_nothing(table_server):
+    whole_game(table_server, "makers-of-universe", ["human", "human", "heuristic"], {"target": 5})
+
+
+def test_game_makers_whole_game_leaks_nothing(table_server):
+    whole_game(table_server, "the-game-makers", ["heuristic", "human"], {"max_turns": 8})
+
+
+SWEEP = [
+    ("gadgeteers", ["human", "human", "heuristic"], {}),
+    ("gadgeteers", ["heuristic", "human", "human"], {"alternate_tokens": True}),
+    ("game-development", ["human", "human", "heuristic"], {}),
+    ("game-development", ["heuristic", "human"], {"draw": "refill"}),
+    ("makers-of-universe", ["human", "heuristic", "human"], {}),
+    ("makers-of-universe", ["heuristic", "human", "random"], {}),
+    ("the-game-makers", ["human", "heuristic"], {}),
+    ("the-game-makers", ["human", "human", "heuristic"], {"structures": "draft", "max_turns": 12}),
+]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("game", "seats", "options"), SWEEP, ids=lambda value: str(value))
+def test_whole_games_sweep(table_server, game, seats, options):
+    for seed in (2, 3):
+        whole_game(table_server, game, seats, options, seed)
+
+
+def test_the_rule_checks_know_every_game():
+    from webplay import RULE_CHECKS
+    assert sorted(RULE_CHECKS) == sorted(bw.games())
