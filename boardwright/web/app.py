@@ -173,6 +173,9 @@ def create_app(db: str, *, bot_workers: int | None = None, rate: float = 50.0, b
             seat = seat_for(live, websocket.query_params.get("token"))
             since = _since(websocket.query_params.get("since"))
         except BadRequest as refused:
+            # a close code reaches the client only on an accepted connection: closed before the
+            # handshake, every refusal would look the same (an HTTP 403)
+            await websocket.accept()
             await websocket.close(code=4000 + refused.status, reason=str(refused)[:120])
             return
         await websocket.accept()
