@@ -19,6 +19,7 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
+import math
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from pathlib import Path
@@ -252,31 +253,36 @@ class Guard:
         self.burst = burst
         self.buckets: dict[str, tuple[float, float]] = {}
 
-    def allow(self, client: str) -> bool:
+    def wait(self, client: str) -> float:
+        """0 when ``client`` may make a request now (and it is counted), else how many seconds
+        until it may."""
         if self.rate <= 0:
-            return True
+            return 0.0
         now = time.monotonic()
         level, then = self.buckets.get(client, (float(self.burst), now))
         level = min(float(self.burst), level + (now - then) * self.rate)
         if level < 1.0:
             self.buckets[client] = (level, now)
-            return False
+            return (1.0 - level) / self.rate
         self.buckets[client] = (level - 1.0, now)
         if len(self.buckets) > 100_000:  # forget the quietest clients rather than grow without end
             self.buckets.clear()
-        return True
+        return 0.0
 
     async def __call__(self, scope: Scope, receive: Any, send: Any) -> None:
         if scope["type"] not in ("http", "websocket"):
             await self.app(scope, receive, send)
             return
         client = (scope.get("client") or ("?", 0))[0]
-        if not self.allow(client):
+        wait = self.wait(client)
+        if wait:
             if scope["type"] == "http":
-                response = error(429, "too many requests from this address; slow down", retry_after=1)
-                response.headers["Retry-After"] = "1"
+                seconds = max(1, math.ceil(wait))  # when the next request will be let through
+                response = error(429, "too many requests from this address; slow down", retry_after=seconds)
+                response.headers["Retry-After"] = str(seconds)
                 await response(scope, receive, send)
-            else:
+            elif (await receive())["type"] == "websocket.connect":  # a close code needs an accepted socket
+                await send({"type": "websocket.accept"})
                 await send({"type": "websocket.close", "code": 4429, "reason": "too many requests"})
             log.info("%s %s 429", scope.get("method", "WS"), scope["path"])
             return
