@@ -371,7 +371,8 @@ def test_a_seat_handed_to_a_bot_and_back(table_server):
         # the human acts again: the game waits for it (no bot moves for it now), and its move is taken
         mine = wait_for(lambda: (data := table.get(0).json())["legal_actions"] and data, 20, "seat 0's turn")
         time.sleep(0.5)
-        assert table.get(0).json()["version"] == mine["version"], "a bot moved for seat 0 after it was handed back"
+        later = table.get(0, since=len(mine["events"])).json()
+        assert later["version"] == mine["version"], f"a bot moved for seat 0 handed back: {later['events']}"
         answer = table.post(0, mine["legal_actions"][0], mine["version"])
         assert answer.status_code == 200, answer.text
         assert answer.json()["version"] == mine["version"] + 1
@@ -394,4 +395,29 @@ def test_the_turn_timer_has_the_bot_move_for_a_silent_seat(table_server):
         assert after["seats"][0]["played_by"] == "human"  # the timer decides once; the seat stays the human's
         assert "ran out of time" in table_server.log()
     finally:
+        table.close()
+
+
+def test_a_bot_move_is_dropped_when_its_seat_is_handed_back_while_it_thinks(table_server):
+    """The server's one bot worker is kept busy by a search at another table, so the heuristic bot
+    given seat 0 is still thinking when the creator hands the seat back: its move must not be made
+    (the heuristic bot is also the turn timer's, which once let such a move through)."""
+    busy = Table(table_server, "gadgeteers", ["human", "human"])
+    table = Table(table_server, "gadgeteers", ["human", "human"])
+    try:
+        searcher = busy.get(None).json()["to_act"][0]
+        assert busy.hand(searcher, "ismcts:time=1").status_code == 200
+        now = table.get(None).json()
+        seat = now["to_act"][0]
+        assert table.hand(seat, "heuristic").status_code == 200
+        assert table.hand(seat, "human").status_code == 200
+        assert busy.hand(searcher, "human").status_code == 200
+        dropped = f"table {table.id}: the heuristic move for seat {seat} is dropped"
+        wait_for(lambda: dropped in table_server.log() or table.get(None).json()["version"] != now["version"],
+                 20, "the bot's move, made or dropped")
+        assert table.get(None).json()["version"] == now["version"], "the bot moved for a seat handed back"
+        legal = table.get(seat).json()["legal_actions"][0]
+        assert table.post(seat, legal, now["version"]).status_code == 200
+    finally:
+        busy.close()
         table.close()

@@ -34,6 +34,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from .bots import Bots
 from .protocol import (
+    HUMAN,
     MAX_BODY,
     BadRequest,
     games_list,
@@ -108,13 +109,17 @@ def create_app(db: str, *, bot_workers: int | None = None, rate: float = 50.0, b
         claimed = data.get("seat", seat)
         if claimed != seat:
             raise BadRequest(403, f"this token is seat {seat}'s; it cannot act for seat {claimed!r}"[:120])
-        if live.controller(seat) != "human":
-            raise BadRequest(403, f"a bot plays seat {seat} now; the table's creator can hand it back")
+
+        def human() -> None:
+            if live.controller(seat) != HUMAN:
+                raise BadRequest(403, f"a bot plays seat {seat} now; the table's creator can hand it back")
+
+        human()
         text = action or ""
         if version < live.version and hub.matches(live, seat, kind, text, version):
             return JSONResponse(live.message(seat))  # a retry of a move already made
         try:
-            await hub.change(live, seat, kind, text, version)
+            await hub.change(live, seat, kind, text, version, check=human)  # checked again under the lock
         except BadRequest as refused:
             if refused.status == 409 and hub.matches(live, seat, kind, text, version):
                 return JSONResponse(live.message(seat))
