@@ -4,6 +4,7 @@ handed to a bot and back, and the turn timer."""
 
 from __future__ import annotations
 
+import json
 import random
 import threading
 import time
@@ -245,6 +246,7 @@ def test_bad_input_gets_one_line_and_changes_nothing(table_server):
             (lambda: http.get(f"/api/tables/{t}", params={"token": "not-a-token"}), 403, ("token",)),
             (lambda: http.get(f"/api/tables/{t}", params={"token": ""}), 403, ("token",)),
             (lambda: http.get(f"/api/tables/{t}", params={"token": token, "since": "-1"}), 422, ("since",)),
+            (lambda: http.get(f"/api/tables/{t}", params={"token": token, "since": "²"}), 422, ("since",)),
             (lambda: http.post(act, json=body(token="not-a-token")), 403, ("token",)),
             (lambda: http.post(act, json=body(token=table.creator)), 403, ("token",)),
             (lambda: http.post(act, json=body(token=token + " ")), 403, ("token",)),
@@ -253,6 +255,7 @@ def test_bad_input_gets_one_line_and_changes_nothing(table_server):
             (lambda: http.post(act, json=body(seat=other)), 403, (f"seat {other}",)),
             (lambda: http.post(act, json=body(token=table.tokens[other])), 422, ("Turn order", f"seat {other}")),
             (lambda: http.post(act, json=body(action="conquer the world")), 422, ("conquer the world",)),
+            (lambda: http.post(act, content=json.dumps(body(action="\ud800")).encode()), 422, ("not an action",)),
             (lambda: http.post(act, json=body(action=legal + " " * 5 + "x" * 400)), 422, ("400",)),
             (lambda: http.post(act, json=body(version=version + 1)), 409, ("version",)),
         ]
@@ -312,6 +315,7 @@ def test_websocket_refusals_close_with_4000_plus_the_status(table_server):
         assert ws_refusal(f"{base}/{table.id}?token={table.creator}") == 4403
         assert ws_refusal(f"{base}/no-such-table") == 4404
         assert ws_refusal(f"{base}/{table.id}?token={table.tokens[0]}&since=x") == 4422
+        assert ws_refusal(f"{base}/{table.id}?since=%C2%B2") == 4422  # "²": a digit int() refuses
         with connect(f"{base}/{table.id}?token={table.tokens[0]}", open_timeout=10, proxy=None) as connection:
             first = connection.recv(timeout=10)
         assert '"seat": 0' in first or '"seat":0' in first
@@ -357,6 +361,7 @@ def test_a_seat_handed_to_a_bot_and_back(table_server):
         one_line_error(table.hand(0, "heuristic", token="not-a-token"), 403, "creator")
         one_line_error(table.hand(1, "human"), 422, "bot")
         one_line_error(table.hand(5, "heuristic"), 422, "seat 5")
+        one_line_error(table.hand("²", "heuristic"), 422, "seat")  # type: ignore[arg-type]
         one_line_error(table.hand(0, "wizard"), 422, "wizard")
         assert table.get(None).json()["seats"][0]["played_by"] == "human"
         handed = table.hand(0, "heuristic")

@@ -55,13 +55,21 @@ ASGIApp = Callable[[Scope, Callable[[], Awaitable[Any]], Callable[[Any], Awaitab
 
 
 def error(status: int, message: str, **extra: Any) -> JSONResponse:
+    # a refusal may quote what the client sent, which can hold text UTF-8 cannot carry (a lone surrogate)
+    message = message.encode("utf-8", "backslashreplace").decode("utf-8")
     return JSONResponse({"error": message, **extra}, status_code=status)
+
+
+def _digits(text: str) -> bool:
+    """Whether ``text`` is a whole number written in the digits 0-9 (``str.isdigit`` also takes
+    "²" and other digits ``int`` refuses)."""
+    return text.isascii() and text.isdigit()
 
 
 def _since(value: str | None) -> int:
     if value is None:
         return 0
-    if not value.isdigit() or len(value) > 9:
+    if not _digits(value) or len(value) > 9:
         raise BadRequest(422, "'since' is an event number, 0 or more")
     return int(value)
 
@@ -74,7 +82,7 @@ def create_app(db: str, *, bot_workers: int | None = None, rate: float = 50.0, b
 
     async def body(request: Request) -> dict[str, Any]:
         declared = request.headers.get("content-length")
-        if declared is not None and (not declared.isdigit() or int(declared) > MAX_BODY):
+        if declared is not None and (not _digits(declared) or int(declared) > MAX_BODY):
             raise BadRequest(413, f"a request body is at most {MAX_BODY} bytes")
         data = bytearray()
         async for chunk in request.stream():
@@ -136,7 +144,7 @@ def create_app(db: str, *, bot_workers: int | None = None, rate: float = 50.0, b
         data = await body(request)
         live = await table_of(request)
         seat_text = request.path_params["seat"]
-        if not seat_text.isdigit() or len(seat_text) > 3:
+        if not _digits(seat_text) or len(seat_text) > 3:
             raise BadRequest(422, "a seat is a whole number")
         token = data.get("token")
         kind = data.get("kind")
@@ -158,7 +166,7 @@ def create_app(db: str, *, bot_workers: int | None = None, rate: float = 50.0, b
             raise BadRequest(403, "a game is replayed once it is over (until then the replay would show hidden cards)")
         query = request.query_params
         seat_text, step_text = query.get("seat"), query.get("step", "0")
-        if not step_text.isdigit() or len(step_text) > 7 or (seat_text is not None and not seat_text.isdigit()):
+        if not _digits(step_text) or len(step_text) > 7 or (seat_text is not None and not _digits(seat_text)):
             raise BadRequest(422, "'step' and 'seat' are whole numbers")
         seat = None if seat_text is None else int(seat_text[:3])
         if seat is not None and not 0 <= seat < live.state.players:

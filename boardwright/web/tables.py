@@ -317,7 +317,7 @@ class Hub:
             return
         if what == "seats":
             self._spawn(self._reload_seats(live))
-        elif what.isdigit() and int(what) > live.version:
+        elif what.isascii() and what.isdigit() and int(what) > live.version:
             self._spawn(self._follow(live))
 
     async def _follow(self, live: Live) -> None:
