@@ -7,15 +7,12 @@ from __future__ import annotations
 import random
 
 import pytest
-from webplay import Table, check_table, play_to_end, table_server, wait_logged
+from webplay import Checked, Table, check_table, play_to_end, wait_logged
 
 import boardwright as bw
 
-pytestmark = pytest.mark.web
-__all__ = ["table_server"]
 
-
-def whole_game(server, game: str, seats: list[str], options: dict | None = None, seed: int = 1) -> None:
+def whole_game(server, game: str, seats: list[str], options: dict | None = None, seed: int = 1) -> Checked:
     """Play a table of ``seats`` to the end with every human seat and a spectator watching, then check
     every message, and that no token reached the server's log."""
     table = Table(server, game, seats, options)
@@ -26,30 +23,32 @@ def whole_game(server, game: str, seats: list[str], options: dict | None = None,
             table.watch(seat)
         table.watch(None)
         final = play_to_end(table, random.Random(seed))
-        end = check_table(table, final)
-        assert end.scores() == final["scores"]
+        checked = check_table(table, final)
+        assert checked.end.scores() == final["scores"] and checked.messages > final["version"]
     finally:
         table.close()
     log = wait_logged(server, table.id, len(table.watches))
     assert table.id in log
     for secret in table.secrets():
         assert secret not in log, "a token was logged"
+    return checked
 
 
-def test_gadgeteers_whole_game_leaks_nothing(table_server):
-    whole_game(table_server, "gadgeteers", ["human", "heuristic"])
+def test_gadgeteers_whole_game_leaks_nothing(shared_server):
+    whole_game(shared_server, "gadgeteers", ["human", "heuristic"])
 
 
-def test_game_development_whole_game_leaks_nothing(table_server):
-    whole_game(table_server, "game-development", ["human", "heuristic"])
+def test_game_development_whole_game_leaks_nothing(shared_server):
+    whole_game(shared_server, "game-development", ["human", "heuristic"])
 
 
-def test_makers_of_universe_whole_game_leaks_nothing(table_server):
-    whole_game(table_server, "makers-of-universe", ["human", "human", "heuristic"], {"target": 5})
+def test_makers_of_universe_whole_game_leaks_nothing(shared_server):
+    checked = whole_game(shared_server, "makers-of-universe", ["human", "human", "heuristic"], {"max_rounds": 3})
+    assert checked.sealed, "no message was sent while another seat's bid was sealed"
 
 
-def test_game_makers_whole_game_leaks_nothing(table_server):
-    whole_game(table_server, "the-game-makers", ["heuristic", "human"], {"max_turns": 8})
+def test_game_makers_whole_game_leaks_nothing(shared_server):
+    whole_game(shared_server, "the-game-makers", ["heuristic", "human"], {"max_turns": 6})
 
 
 SWEEP = [
@@ -65,10 +64,10 @@ SWEEP = [
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("seed", [2, 3])
 @pytest.mark.parametrize(("game", "seats", "options"), SWEEP, ids=lambda value: str(value))
-def test_whole_games_sweep(table_server, game, seats, options):
-    for seed in (2, 3):
-        whole_game(table_server, game, seats, options, seed)
+def test_whole_games_sweep(shared_server, game, seats, options, seed):
+    whole_game(shared_server, game, seats, options, seed)
 
 
 def test_the_rule_checks_know_every_game():

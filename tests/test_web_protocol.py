@@ -13,14 +13,11 @@ from typing import Any
 
 import httpx
 import pytest
-from webplay import Table, table_server, wait_logged
+from webplay import Table, wait_logged
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 import boardwright as bw
-
-pytestmark = pytest.mark.web
-__all__ = ["table_server"]
 
 
 def client(server: Any) -> httpx.Client:
@@ -77,8 +74,8 @@ def one_line_error(answer: httpx.Response, status: int, *words: str) -> str:
 
 
 # ---------------------------------------------------------------------------------------------- games
-def test_games_lists_every_game_with_counts_options_and_catalog(table_server):
-    with client(table_server) as http:
+def test_games_lists_every_game_with_counts_options_and_catalog(shared_server):
+    with client(shared_server) as http:
         games = http.get("/api/games").json()
     assert [game["id"] for game in games] == bw.games() and len(games) == 4
     for listed in games:
@@ -91,8 +88,8 @@ def test_games_lists_every_game_with_counts_options_and_catalog(table_server):
 
 
 # ---------------------------------------------------------------------------------------------- the record
-def test_record_only_after_the_end(table_server):
-    table = Table(table_server, "gadgeteers", ["human", "heuristic"])
+def test_record_only_after_the_end(shared_server):
+    table = Table(shared_server, "gadgeteers", ["human", "heuristic"])
     try:
         one_line_error(table.record(), 403, "over", "seed")
         one_line_error(table.http.get(f"/api/tables/{table.id}/replay"), 403, "over")
@@ -112,8 +109,8 @@ def test_record_only_after_the_end(table_server):
 
 
 # ---------------------------------------------------------------------------------------------- retries and races
-def test_a_retried_request_is_answered_and_applied_once(table_server):
-    table = Table(table_server, "gadgeteers", ["human", "human"])
+def test_a_retried_request_is_answered_and_applied_once(shared_server):
+    table = Table(shared_server, "gadgeteers", ["human", "human"])
     try:
         before = table.get(None).json()
         seat = before["to_act"][0]
@@ -162,8 +159,8 @@ def race(table: Table, posts: list[tuple[int, str, int]]) -> list[httpx.Response
     return answers  # type: ignore[return-value]
 
 
-def test_two_moves_of_one_seat_at_once_exactly_one_wins(table_server):
-    table = Table(table_server, "gadgeteers", ["human", "human"])
+def test_two_moves_of_one_seat_at_once_exactly_one_wins(shared_server):
+    table = Table(shared_server, "gadgeteers", ["human", "human"])
     try:
         for _ in range(4):
             now = table.get(None).json()
@@ -189,8 +186,8 @@ def test_two_moves_of_one_seat_at_once_exactly_one_wins(table_server):
         table.close()
 
 
-def test_two_sealed_bids_at_once_exactly_one_wins(table_server):
-    table = Table(table_server, "makers-of-universe", ["human", "human", "human"])
+def test_two_sealed_bids_at_once_exactly_one_wins(shared_server):
+    table = Table(shared_server, "makers-of-universe", ["human", "human", "human"])
     rng = random.Random(4)
     try:
         for _ in range(2):
@@ -212,8 +209,8 @@ def test_two_sealed_bids_at_once_exactly_one_wins(table_server):
 
 
 # ---------------------------------------------------------------------------------------------- bad input
-def test_bad_input_gets_one_line_and_changes_nothing(table_server):
-    table = Table(table_server, "gadgeteers", ["human", "human"])
+def test_bad_input_gets_one_line_and_changes_nothing(shared_server):
+    table = Table(shared_server, "gadgeteers", ["human", "human"])
     rng = random.Random(5)
     try:
         advance(table, rng, lambda message: message["version"] >= 3)
@@ -266,7 +263,7 @@ def test_bad_input_gets_one_line_and_changes_nothing(table_server):
         assert table.post(seat, legal, version).status_code == 200  # and the table still plays
     finally:
         table.close()
-    log = table_server.log()
+    log = shared_server.log()
     for secret in [*table.secrets(), "not-a-token"]:
         assert secret not in log, "a token was logged"
 
@@ -291,8 +288,8 @@ def test_bad_input_gets_one_line_and_changes_nothing(table_server):
     ({"game": "gadgeteers", "timer": 5}, ("timer",)),
     ({"game": "gadgeteers", "timer": "soon"}, ("'timer'",)),
 ], ids=lambda value: str(value)[:60] if isinstance(value, dict) else None)
-def test_a_bad_table_is_refused(table_server, body, words):
-    with client(table_server) as http:
+def test_a_bad_table_is_refused(shared_server, body, words):
+    with client(shared_server) as http:
         before = http.get("/api/tables").json()
         one_line_error(http.post("/api/tables", json=body), 422, *words)
         assert http.get("/api/tables").json() == before, "a refused table was created"
@@ -307,10 +304,10 @@ def ws_refusal(url: str) -> int:
     return closed.value.rcvd.code
 
 
-def test_websocket_refusals_close_with_4000_plus_the_status(table_server):
-    table = Table(table_server, "gadgeteers", ["human", "human"])
+def test_websocket_refusals_close_with_4000_plus_the_status(shared_server):
+    table = Table(shared_server, "gadgeteers", ["human", "human"])
     try:
-        base = f"{table_server.ws_url}/ws/tables"
+        base = f"{shared_server.ws_url}/ws/tables"
         assert ws_refusal(f"{base}/{table.id}?token=not-a-token") == 4403
         assert ws_refusal(f"{base}/{table.id}?token={table.creator}") == 4403
         assert ws_refusal(f"{base}/no-such-table") == 4404
@@ -321,7 +318,7 @@ def test_websocket_refusals_close_with_4000_plus_the_status(table_server):
         assert '"seat": 0' in first or '"seat":0' in first
     finally:
         table.close()
-    log = wait_logged(table_server, table.id, 4)
+    log = wait_logged(shared_server, table.id, 4)
     for secret in table.secrets():
         assert secret not in log
 
@@ -353,8 +350,8 @@ def test_a_flood_gets_429_with_retry_after_then_recovers(start_server):
 
 
 # ---------------------------------------------------------------------------------------------- seats
-def test_a_seat_handed_to_a_bot_and_back(table_server):
-    table = Table(table_server, "the-game-makers", ["human", "heuristic"])
+def test_a_seat_handed_to_a_bot_and_back(shared_server):
+    table = Table(shared_server, "the-game-makers", ["human", "heuristic"])
     try:
         start = table.get(0).json()
         one_line_error(table.hand(0, "heuristic", token=table.tokens[0]), 403, "creator")
@@ -386,8 +383,8 @@ def test_a_seat_handed_to_a_bot_and_back(table_server):
 
 
 @pytest.mark.slow
-def test_the_turn_timer_has_the_bot_move_for_a_silent_seat(table_server):
-    table = Table(table_server, "gadgeteers", ["human", "heuristic"], timer=10)
+def test_the_turn_timer_has_the_bot_move_for_a_silent_seat(shared_server):
+    table = Table(shared_server, "gadgeteers", ["human", "heuristic"], timer=10)
     try:
         turn = wait_for(lambda: (data := table.get(0).json())["legal_actions"] and data, 20, "seat 0's turn")
         started = time.monotonic()
@@ -398,27 +395,27 @@ def test_the_turn_timer_has_the_bot_move_for_a_silent_seat(table_server):
         after = table.get(0, since=len(turn["events"])).json()
         assert acted(after, 0), "the move after the timer is not seat 0's"
         assert after["seats"][0]["played_by"] == "human"  # the timer decides once; the seat stays the human's
-        assert "ran out of time" in table_server.log()
+        assert "ran out of time" in shared_server.log()
     finally:
         table.close()
 
 
-def test_a_bot_move_is_dropped_when_its_seat_is_handed_back_while_it_thinks(table_server):
+def test_a_bot_move_is_dropped_when_its_seat_is_handed_back_while_it_thinks(shared_server):
     """The server's one bot worker is kept busy by a search at another table, so the heuristic bot
     given seat 0 is still thinking when the creator hands the seat back: its move must not be made
     (the heuristic bot is also the turn timer's, which once let such a move through)."""
-    busy = Table(table_server, "gadgeteers", ["human", "human"])
-    table = Table(table_server, "gadgeteers", ["human", "human"])
+    busy = Table(shared_server, "gadgeteers", ["human", "human"])
+    table = Table(shared_server, "gadgeteers", ["human", "human"])
     try:
         searcher = busy.get(None).json()["to_act"][0]
-        assert busy.hand(searcher, "ismcts:time=1").status_code == 200
+        assert busy.hand(searcher, "ismcts:time=0.5").status_code == 200
         now = table.get(None).json()
         seat = now["to_act"][0]
         assert table.hand(seat, "heuristic").status_code == 200
         assert table.hand(seat, "human").status_code == 200
         assert busy.hand(searcher, "human").status_code == 200
         dropped = f"table {table.id}: the heuristic move for seat {seat} is dropped"
-        wait_for(lambda: dropped in table_server.log() or table.get(None).json()["version"] != now["version"],
+        wait_for(lambda: dropped in shared_server.log() or table.get(None).json()["version"] != now["version"],
                  20, "the bot's move, made or dropped")
         assert table.get(None).json()["version"] == now["version"], "the bot moved for a seat handed back"
         legal = table.get(seat).json()["legal_actions"][0]

@@ -25,13 +25,12 @@ import random
 import threading
 import time
 from collections import defaultdict
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 import httpx
-import pytest
-from services import Server, sqlite_url
+from services import Server
 from websockets.sync.client import ClientConnection, connect
 
 import boardwright as bw
@@ -43,20 +42,6 @@ MESSAGE_KEYS = frozenset({"game", "table", "version", "seat", "view", "legal_act
                           "scores", "breakdown", "is_over", "winners", "can_undo", "seats", "timer"})
 SEAT_KEYS = frozenset({"seat", "kind", "played_by", "connected"})
 Who = int | None  # a seat, or None for the spectator
-
-
-@pytest.fixture(scope="module")
-def table_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    """One server for a test module's tables (each xdist worker starts its own): a fresh SQLite
-    file, no request limit, one bot worker. Its log is printed at the end."""
-    workdir = tmp_path_factory.mktemp("server")
-    server = Server(sqlite_url(workdir / "boardwright.db"), workdir=workdir,
-                    args=("--rate-limit", "0", "--workers", "1")).start()
-    try:
-        yield server
-    finally:
-        server.stop()
-        print(f"--- log of {server!r} ---\n{server.log()}")
 
 
 def wait_logged(server: Server, table: str, count: int, timeout: float = 5.0) -> str:
@@ -266,8 +251,19 @@ def expected_fields(state: bw.State, seat: Who) -> dict[str, Any]:
     })
 
 
-def check_table(table: Table, final: dict[str, Any], samples: int = 2) -> bw.State:
-    """Every check of the module's docstring on everything ``table`` recorded; returns the final state."""
+@dataclass
+class Checked:
+    """What `check_table` checked: the game's end, how many messages, how many determinizations
+    differed from the game (so there was something hidden), and how many messages were checked
+    against another sealed choice."""
+    end: bw.State
+    messages: int
+    resampled: int
+    sealed: int
+
+
+def check_table(table: Table, final: dict[str, Any], samples: int = 2) -> Checked:
+    """Every check of the module's docstring on everything ``table`` recorded."""
     answer = table.record()
     assert answer.status_code == 200, answer.text
     record = answer.json()
@@ -335,7 +331,7 @@ def check_table(table: Table, final: dict[str, Any], samples: int = 2) -> bw.Sta
                     sealed.check(state, seat, message, version)  # type: ignore[arg-type]
     assert sealed.checked or not sealed.windows, "sealed decisions were played but none was checked"
     assert resampled, "no determinization differed from the game: the checks saw nothing hidden"
-    return end
+    return Checked(end, len(tables), resampled, sealed.checked)
 
 
 def check_secrets(table: Table, seed: str) -> None:
