@@ -14,17 +14,25 @@ import boardwright as bw
 
 def whole_game(server, game: str, seats: list[str], options: dict | None = None, seed: int = 1) -> Checked:
     """Play a table of ``seats`` to the end with every human seat and a spectator watching, then check
-    every message, and that no token reached the server's log."""
+    every message (`check_table`), and that no token reached the server's log. The record and the
+    replay are refused until the end (they would give the seed away); after it, the record replays
+    to the scores the table ended with (`check_table`), and the lobby lists the table as finished
+    with no secret."""
     table = Table(server, game, seats, options)
     try:
-        refused = table.record()
-        assert refused.status_code == 403 and "seed" in refused.json()["error"], refused.text
+        for refused in (table.record(), table.http.get(f"/api/tables/{table.id}/replay")):
+            assert refused.status_code == 403 and "over" in refused.json()["error"], refused.text
         for seat in table.humans:
             table.watch(seat)
         table.watch(None)
         final = play_to_end(table, random.Random(seed))
         checked = check_table(table, final)
         assert checked.end.scores() == final["scores"] and checked.messages > final["version"]
+        assert table.http.get(f"/api/tables/{table.id}/replay", params={"step": 1, "seat": 0}).status_code == 200
+        lobby = table.http.get("/api/tables")
+        row = next(row for row in lobby.json() if row["id"] == table.id)
+        assert set(row) == {"id", "game", "players", "created", "finished"} and row["finished"]
+        assert str(checked.end.seed) not in lobby.text and not any(secret in lobby.text for secret in table.secrets())
     finally:
         table.close()
     log = wait_logged(server, table.id, len(table.watches))

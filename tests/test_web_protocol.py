@@ -87,27 +87,6 @@ def test_games_lists_every_game_with_counts_options_and_catalog(shared_server):
         assert listed["catalog"] and listed["catalog"] == bw.load(listed["id"]).catalog()
 
 
-# ---------------------------------------------------------------------------------------------- the record
-def test_record_only_after_the_end(shared_server):
-    table = Table(shared_server, "gadgeteers", ["human", "heuristic"])
-    try:
-        one_line_error(table.record(), 403, "over", "seed")
-        one_line_error(table.http.get(f"/api/tables/{table.id}/replay"), 403, "over")
-        assert table.hand(0, "heuristic").status_code == 200  # the bots play it to the end
-        final = wait_for(lambda: (now := table.get(None).json())["is_over"] and now, 60, "the game's end")
-        answer = table.record()
-        assert answer.status_code == 200
-        record = answer.json()
-        assert len(record["actions"]) == final["version"]
-        end = bw.replay(record)
-        assert end.is_over and end.scores() == final["scores"] and end.winners() == final["winners"]
-        lobby = {row["id"]: row for row in table.http.get("/api/tables").json()}
-        assert set(lobby[table.id]) == {"id", "game", "players", "created", "finished"} and lobby[table.id]["finished"]
-        assert str(record["seed"]) not in table.http.get("/api/tables").text
-    finally:
-        table.close()
-
-
 # ---------------------------------------------------------------------------------------------- retries and races
 def test_a_retried_request_is_answered_and_applied_once(shared_server):
     table = Table(shared_server, "gadgeteers", ["human", "human"])
