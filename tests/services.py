@@ -31,7 +31,8 @@ CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 #: the fixtures that start a real service; a test using any of them is marked `web`
-SERVICE_FIXTURES = frozenset({"server", "start_server", "postgres_url", "postgres_db", "browser", "page"})
+SERVICE_FIXTURES = frozenset({"server", "start_server", "shared_server", "postgres_url", "postgres_db", "browser",
+                              "page"})
 
 free_port = pgcluster.free_port
 #: an opener that ignores http_proxy and friends: the server is on loopback
@@ -254,6 +255,22 @@ def start_server(tmp_path: Path) -> Iterator[Callable[..., Server]]:
 def server(start_server: Callable[..., Server]) -> Server:
     """A fresh server on a fresh SQLite file in tmp_path; stopped after the test."""
     return start_server()
+
+
+@pytest.fixture(scope="session")
+def shared_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """One server for the whole test process (each xdist worker starts its own), for tests that
+    only create tables of their own and leave the server as it was: a fresh SQLite file, no request
+    limit, one bot worker. Its log is printed at the end. Starting a server costs about a second of
+    CPU; a test that kills, restarts or configures a server uses `start_server` instead."""
+    workdir = tmp_path_factory.mktemp("shared-server")
+    server = Server(sqlite_url(workdir / "boardwright.db"), workdir=workdir,
+                    args=("--rate-limit", "0", "--workers", "1")).start()
+    try:
+        yield server
+    finally:
+        server.stop()
+        print(f"--- log of the shared {server!r} ---\n{server.log()}")
 
 
 # -- PostgreSQL --------------------------------------------------------------------------------------
