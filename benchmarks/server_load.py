@@ -36,6 +36,7 @@ import os
 import random
 import shutil
 import signal
+import ssl
 import subprocess
 import sys
 import tempfile
@@ -276,9 +277,13 @@ class Table:
         self.over = asyncio.Event()
         self.moved_at = time.monotonic()
         self.closing = False
+        # Each table has its own HTTP client, with a connection per seat, as each player's browser
+        # would (one pool for every table costs the client a scan of all its connections per request).
+        self.http = httpx.AsyncClient(base_url=run.base_url, trust_env=False, verify=run.tls,
+                                      timeout=httpx.Timeout(60.0), limits=httpx.Limits(max_connections=players))
 
     async def open(self) -> None:
-        answer = await self.run.http.post("/api/tables", json={
+        answer = await self.http.post("/api/tables", json={
             "game": self.game, "players": self.players, "seats": ["human"] * self.players})
         if answer.status_code != 201:
             raise RuntimeError(f"creating a {self.game} table: {answer.status_code} {answer.text[:200]}")
@@ -315,11 +320,12 @@ class Table:
             await asyncio.gather(*tasks, return_exceptions=True)
             await asyncio.gather(*(seat.socket.close() for seat in self.seats if seat.socket is not None),
                                  return_exceptions=True)
+            await self.http.aclose()
 
     async def stalled(self) -> str:
         """What a table that stopped moving looks like, from the server and from its seats here."""
         try:
-            answer = await self.run.http.get(f"/api/tables/{self.id}")
+            answer = await self.http.get(f"/api/tables/{self.id}")
             told = answer.json()
             server = f"the server has version {told['version']}, to act {told['to_act']}"
         except (httpx.HTTPError, ValueError, KeyError) as failure:
@@ -391,10 +397,11 @@ class Table:
             retry = None
             started = time.perf_counter()
             try:
-                answer = await self.run.http.post(f"/api/tables/{self.id}/actions",
+                answer = await self.http.post(f"/api/tables/{self.id}/actions",
                                                   json={"token": seat.token, "action": action, "version": version})
             except httpx.HTTPError as failure:
-                stats.error("request exceptions", f"{type(failure).__name__}: {failure}")
+                stats.error("request exceptions", f"{type(failure).__name__}: {failure or '(no message)'} "
+                                                  f"(a move at version {version}; sent again as it was)")
                 retry = (version, action)  # if it was applied, the same move is answered 200, not applied twice
                 await self.again(seat)
                 continue
@@ -436,9 +443,7 @@ class Load:
         self.stats = Stats()
         self.go = asyncio.Event()
         self.stop = asyncio.Event()
-        self.http = httpx.AsyncClient(
-            base_url=base_url, trust_env=False, timeout=httpx.Timeout(60.0),
-            limits=httpx.Limits(max_connections=args.connections, max_keepalive_connections=args.connections))
+        self.tls = ssl.create_default_context()  # made once: every table's client would build its own
         self.ready = 0
         self.gate = asyncio.Semaphore(20)  # tables being set up at once
 
@@ -464,6 +469,7 @@ class Load:
                     await table.open()
             except (OSError, httpx.HTTPError, ConnectionClosed, RuntimeError, TimeoutError) as failure:
                 self.stats.error("table set-up failures", f"{game}: {failure!r}")
+                await table.http.aclose()
                 if first:
                     self.ready += 1
                     first = False
@@ -509,7 +515,6 @@ class Load:
         for slot in slots:
             slot.cancel()
         await asyncio.gather(*slots, return_exceptions=True)
-        await self.http.aclose()
         return elapsed
 
 
@@ -576,7 +581,6 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=1,
                         help="the server's bot worker processes (default 1: no bot plays here)")
     parser.add_argument("--db", help="the server's database URL (default: a PostgreSQL cluster started here)")
-    parser.add_argument("--connections", type=int, help="HTTP connections of the load client (default: --tables)")
     parser.add_argument("--compression", choices=["deflate", "none"], default="deflate",
                         help="WebSocket compression (default deflate, as browsers ask)")
     parser.add_argument("--stall", type=float, default=30.0,
@@ -592,7 +596,6 @@ def main() -> None:
     args = parser.parse_args()
     if args.duration is None:
         args.duration = 600.0 if args.games_per_table else 60.0
-    args.connections = args.connections or args.tables
     for game_id in args.games or []:
         if game_id not in bw.games():
             parser.error(f"there is no game {game_id!r} (games: {', '.join(bw.games())})")
