@@ -58,6 +58,8 @@ sys.path.insert(0, str(ROOT / "tests"))
 import pgcluster  # noqa: E402  (standard library only; starts and stops a throwaway cluster)
 
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
+#: seconds an idle HTTP connection of the load client is kept (uvicorn closes them after 5)
+KEEP_ALIVE = 3.0
 #: ``boardwright serve`` with its event loop's thread under cProfile, timed by that thread's CPU time
 #: (so other load on the machine does not count): SIGUSR1 starts the profile, SIGUSR2 stops it and
 #: writes the statistics
@@ -279,8 +281,11 @@ class Table:
         self.closing = False
         # Each table has its own HTTP client, with a connection per seat, as each player's browser
         # would (one pool for every table costs the client a scan of all its connections per request).
+        # It lets an idle connection go before the server does (uvicorn after 5 s): a request sent
+        # on a connection the server is closing at that moment fails without an answer.
         self.http = httpx.AsyncClient(base_url=run.base_url, trust_env=False, verify=run.tls,
-                                      timeout=httpx.Timeout(60.0), limits=httpx.Limits(max_connections=players))
+                                      timeout=httpx.Timeout(60.0),
+                                      limits=httpx.Limits(max_connections=players, keepalive_expiry=KEEP_ALIVE))
 
     async def open(self) -> None:
         answer = await self.http.post("/api/tables", json={
