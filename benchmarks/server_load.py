@@ -51,15 +51,16 @@ import httpx
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
-import boardwright as bw
-
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tests"))
+sys.path[:0] = [str(ROOT), str(ROOT / "tests")]  # this checkout's code, as the server it starts runs
 import pgcluster  # noqa: E402  (standard library only; starts and stops a throwaway cluster)
 
+import boardwright as bw  # noqa: E402
+from boardwright.web.server import KEEP_ALIVE as SERVER_KEEP_ALIVE  # noqa: E402
+
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
-#: seconds an idle HTTP connection of the load client is kept (uvicorn closes them after 5)
-KEEP_ALIVE = 3.0
+#: seconds an idle HTTP connection of the load client is kept: less than the server keeps it
+KEEP_ALIVE = SERVER_KEEP_ALIVE - 10
 #: ``boardwright serve`` with its event loop's thread under cProfile, timed by that thread's CPU time
 #: (so other load on the machine does not count): SIGUSR1 starts the profile, SIGUSR2 stops it and
 #: writes the statistics
@@ -281,8 +282,8 @@ class Table:
         self.closing = False
         # Each table has its own HTTP client, with a connection per seat, as each player's browser
         # would (one pool for every table costs the client a scan of all its connections per request).
-        # It lets an idle connection go before the server does (uvicorn after 5 s): a request sent
-        # on a connection the server is closing at that moment fails without an answer.
+        # It lets an idle connection go before the server does: a request sent on a connection the
+        # server is closing at that moment fails without an answer.
         self.http = httpx.AsyncClient(base_url=run.base_url, trust_env=False, verify=run.tls,
                                       timeout=httpx.Timeout(60.0),
                                       limits=httpx.Limits(max_connections=players, keepalive_expiry=KEEP_ALIVE))
