@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
@@ -223,6 +223,10 @@ def create_app(db: str, *, bot_workers: int | None = None, rate: float = 50.0, b
                 return await view(request)
             except BadRequest as refused:
                 return error(refused.status, str(refused))
+            except ClientDisconnect:  # nobody is left to answer; the access log has the request
+                log.info("%s %s: the client went away before its request was read", request.method,
+                         request.url.path)
+                return Response(status_code=499)
             except Exception:
                 log.exception("%s %s failed", request.method, request.url.path)
                 return error(500, "the server failed on this request (the error is in its log)")

@@ -315,7 +315,7 @@ class Hub:
             self._advance(live, state, row)
 
     def _notified(self, payload: str) -> None:
-        """(From the listener thread) another server committed a change to a table."""
+        """(From the listener thread) a server, this one included, committed a change to a table."""
         if self._loop is not None:
             self._loop.call_soon_threadsafe(self._on_notice, payload)
 
@@ -327,10 +327,15 @@ class Hub:
         if what == "seats":
             self._spawn(self._reload_seats(live))
         elif what.isascii() and what.isdigit() and int(what) > live.version:
-            self._spawn(self._follow(live))
+            self._spawn(self._follow(live, int(what)))
 
-    async def _follow(self, live: Live) -> None:
+    async def _follow(self, live: Live, announced: int) -> None:
+        """Catch up with a change announced at version ``announced``. This server hears its own
+        changes announced too, often before it has applied them itself (the listener is quicker
+        than the loop): once the lock is ours, such a change is in, and nothing is read."""
         async with live.lock:
+            if live.version >= announced:
+                return
             before = live.version
             await self._catch_up(live)
         if live.version != before:
