@@ -217,7 +217,7 @@ class Hub:
                         if self.storage.is_postgres and not live.broken:
                             # a change another server committed while this one read the log was
                             # announced before the table was here to follow it: look once more
-                            self._spawn(self._follow(live))
+                            self._spawn(self._follow(live, live.version + 1))
             finally:  # an unknown table leaves nothing behind (a flood of made-up ids would grow this)
                 self._loading.pop(table_id, None)
         if live.broken:
