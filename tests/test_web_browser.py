@@ -58,9 +58,14 @@ def in_step(page: Any, http: Any, table: str, token: str | None, after: int = -1
     seen = get(http, table, token)
     assert seen["version"] == settled["version"]
     buttons = page.eval_on_selector_all("#actions button[data-action]", "found => found.map(b => b.dataset.action)")
-    assert buttons == seen["legal_actions"]
+    assert sorted(buttons) == sorted(seen["legal_actions"])  # the list is a menu of steps: its own order
     assert event_texts(page) == [event["text"] for event in seen["events"]][-200:]
     return seen
+
+
+def open_menu(page: Any) -> None:
+    """Open every step of the action list (a menu of folded steps beside the board)."""
+    page.evaluate("for (const step of document.querySelectorAll('#actions details')) step.open = true")
 
 
 def lobby_round(server: Any, page: Any, http: Any, existing: str) -> None:
@@ -107,12 +112,13 @@ def test_the_lobby_and_a_table_with_a_player_and_a_spectator(start_server: Any, 
     seen = in_step(page, http, table, token)
     for turn in range(3):
         assert page.locator("#status").inner_text() == "Your turn"
-        assert page.locator("#title").inner_text() == f"gadgeteers · table {table} · you are Seat 0"
+        assert page.locator("#title").inner_text() == "Gadgeteers · you are Seat 0"
         in_step(spectator, http, table, None)
         assert spectator.locator("#title").inner_text().endswith("spectating")
         assert spectator.locator("#actions button").count() == 0
         assert spectator.locator("#status").inner_text().startswith("Waiting for Seat 0")
         had = event_texts(spectator)
+        open_menu(page)
         buttons = page.locator("#actions button[data-action]")
         buttons.nth(turn * 7 % buttons.count()).click()
         # the spectator's page shows what happened, pushed to it: the move and the bot's answer
@@ -154,6 +160,7 @@ def test_a_page_reconnects_by_itself_to_a_restarted_server(start_server: Any, pa
     in_step(spectator, http, table, None, after=seen["version"])
     for each in (page, spectator):
         assert each.evaluate("window.stillTheSamePage") is True
+    open_menu(page)
     page.locator("#actions button[data-action]").first.click()  # and the page still plays
     in_step(page, http, table, token, after=moved["version"])
     in_step(spectator, http, table, None, after=moved["version"])
