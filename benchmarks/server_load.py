@@ -404,7 +404,8 @@ class Table:
             started = time.perf_counter()
             try:
                 answer = await self.http.post(f"/api/tables/{self.id}/actions",
-                                                  json={"token": seat.token, "action": action, "version": version})
+                                                  json={"token": seat.token, "action": action, "version": version,
+                                                        "since": seat.events})
             except httpx.HTTPError as failure:
                 stats.error("request exceptions", f"{type(failure).__name__}: {failure or '(no message)'} "
                                                   f"(a move at version {version}; sent again as it was)")
