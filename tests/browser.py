@@ -73,17 +73,34 @@ class Player:
                 break
             choices = page.locator("#choices:not([hidden]) button[data-action]")
             lit = page.locator("#board .playable")
-            if choices.count():
-                choices.nth(self.rng.randrange(choices.count())).click()
-            elif lit.count():
-                lit.nth(self.rng.randrange(lit.count())).click()
-            else:
-                self._from_the_list()
+            try:
+                if choices.count():
+                    choices.nth(self.rng.randrange(choices.count())).click(timeout=3000)
+                elif lit.count():
+                    lit.nth(self.rng.randrange(lit.count())).click(timeout=3000)
+                else:
+                    self._from_the_list()
+            except Exception as error:  # a push redrew the board under the click: look again
+                if type(error).__name__ != "TimeoutError":
+                    raise
+                continue
             self.clicks += 1
-            page.wait_for_timeout(30)
+            self._settle(before)
         self.turns += 1
         if not self.wait_version_above(before, 10.0) and self.my_turn:
             raise AssertionError(f"{self.url}: the table did not move on after clicking (version {before})")
+
+    def _settle(self, before: int) -> None:
+        """After a click: wait until the move is taken (the version moves on) or the click opened a
+        choice (a selected piece or the choices popup), so a slow answer is not clicked over."""
+        try:
+            self.page.wait_for_function(
+                """before => Number(document.body.dataset.version) > before
+                    || !document.getElementById("choices").hidden
+                    || document.querySelector("#board .selected") !== null""", arg=before, timeout=5000)
+        except Exception as error:
+            if type(error).__name__ != "TimeoutError":
+                raise
 
     def _from_the_list(self) -> None:
         """The action list: open every group, click a random action (counted as a fallback)."""
