@@ -1,0 +1,173 @@
+"""Makers of Universe in the browser: the table is drawn from the view, and a person plays it by
+clicking pieces on the board (bid chips, the draw, doors, the slot under a door, cards in hand,
+reaction prompts), never needing the action list beside it."""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+from typing import Any
+
+import pytest
+from browser import PHONE, Player, play_game
+
+GAME = "makers-of-universe"
+_direct = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+
+
+def api(base: str, path: str, body: dict[str, Any] | None = None) -> Any:
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(base + path, data=data, headers={"Content-Type": "application/json"})
+    with _direct.open(request, timeout=20) as answer:
+        return json.loads(answer.read())
+
+
+def new_table(server: Any, seats: list[str], options: dict[str, Any] | None = None) -> dict[str, Any]:
+    made = api(server.url, "/api/tables", {"game": GAME, "players": len(seats), "seats": seats,
+                                           "options": options or {}})
+    for seat in made["seats"]:
+        if seat.get("url") and not seat["url"].startswith("http"):
+            seat["url"] = server.url + seat["url"]
+    made["spectator"] = f"{server.url}/t/{made['table']}"
+    return made
+
+
+def state(server: Any, table: dict[str, Any], seat: int | None = None) -> dict[str, Any]:
+    query = f"?token={table['seats'][seat]['token']}" if seat is not None else ""
+    return api(server.url, f"/api/tables/{table['table']}{query}")
+
+
+def act(server: Any, table: dict[str, Any], seat: int, action: str) -> dict[str, Any]:
+    version = state(server, table, seat)["version"]
+    return api(server.url, f"/api/tables/{table['table']}/actions",
+               {"token": table["seats"][seat]["token"], "action": action, "version": version})
+
+
+def quietly_until(server: Any, table: dict[str, Any], seat: int, *phases: str) -> dict[str, Any]:
+    """Through the API, the other seats bid 0 and everyone passes the reaction windows (the deal
+    may give anyone an Action card) until `seat` is asked in one of `phases`."""
+    for _ in range(60):
+        spectator = state(server, table)
+        mine = state(server, table, seat)
+        if seat in spectator["to_act"] and mine["view"]["phase"] in phases:
+            return mine
+        other = next((s for s in spectator["to_act"] if s != seat), seat)
+        legal = state(server, table, other)["legal_actions"]
+        assert "pass" in legal or "bid 0" in legal, (other, legal)
+        act(server, table, other, "bid 0" if "bid 0" in legal else "pass")
+    raise AssertionError(f"seat {seat} never reached the phases {phases}")
+
+
+def click(player: Player, selector: str) -> None:
+    """Click one lit piece and wait for the table to move on."""
+    before = player.version
+    piece = player.page.locator(f"#board {selector}.playable")
+    assert piece.count() >= 1, f"no lit piece {selector}"
+    piece.first.click()
+    assert player.wait_version_above(before), f"clicking {selector} did not move the table on"
+
+
+def test_the_table_is_drawn_and_played_by_clicking(server, browser):
+    table = new_table(server, ["human", "human", "human"])
+    first = quietly_until(server, table, 0, "bid")
+    view = first["view"]
+    player = Player(browser, table["seats"][0]["url"], seed=1)
+    watcher = Player(browser, table["seats"][1]["url"], seed=2)
+    page = player.page
+    try:
+        # the whole table: three worlds of three doors, the Machine on auction, the piles and Bank
+        assert page.locator("#board .mou-world").count() == 3
+        assert page.locator("#board .mou-door").count() == 9
+        assert page.locator("#board .mou-door.active").count() == 3
+        assert page.locator("#board .mou-auction [data-card]").first.get_attribute("data-card") == view["on_auction"]
+        assert page.locator("#board .mou-bank").inner_text().strip().startswith(str(view["bank"]))
+        for p in view["players"]:
+            assert page.locator(f"#board .mou-character[data-card='{p['character']}']").count() == 1
+        assert page.locator("#board .mou-in-hand").count() == len(view["players"][0]["hand"])
+        assert page.locator(".mou-pawn").count() == 1
+        assert page.text_content("#status") == "Your turn"
+
+        # a bid is a chip: one per amount the seat can put in its fist
+        chips = page.locator("#board .mou-chip.playable")
+        assert chips.count() == view["players"][0]["ue"] + 1
+        click(player, ".mou-chip[data-key='bid 1']")
+        assert state(server, table, 0)["view"]["your_choice"] == "bid 1"
+        # another seat sees a closed fist, never the amount
+        watcher.wait_version_above(first["version"])
+        sealed = watcher.page.locator("#board .mou-fist.sealed")
+        assert sealed.count() == 1 and sealed.inner_text() == "✊ ?"
+        assert "bid 1" not in watcher.page.inner_text("#board")
+
+        # the others bid 0: seat 0 buys the Machine; when it has a choice of doors to turn active,
+        # it clicks them; then on to its draw, a piece in the banner
+        while True:
+            now = quietly_until(server, table, 0, "activate doors", "draw")
+            page.wait_for_function(f"Number(document.body.dataset.version) >= {now['version']}")
+            if now["view"]["phase"] == "draw":
+                break
+            click(player, ".mou-door.inactive")
+        page.wait_for_selector("#board .mou-draw.playable")
+        click(player, ".mou-draw[data-key='draw 2 cards']")
+        # a trap in two clicks: the slot under a door, then the card in hand to hide there
+        click(player, ".mou-under")
+        hidden = page.locator("#board .mou-in-hand.playable").first.get_attribute("data-card")
+        click(player, ".mou-in-hand")
+        assert page.locator(f"#board .mou-mine .mou-under [data-card='{hidden}']").count() == 1
+        click(player, "[data-key='end turn']")
+        assert player.fallbacks == 0
+        assert page.locator("#board .mou-extra").count() == 0
+        assert player.errors == [] and watcher.errors == []
+    finally:
+        player.close()
+        watcher.close()
+
+
+def test_phone_fits_and_bids(server, browser):
+    table = new_table(server, ["human", "human", "human"])
+    quietly_until(server, table, 1, "bid")
+    player = Player(browser, table["seats"][1]["url"], viewport=PHONE, seed=3)
+    try:
+        page = player.page
+        width = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+        assert width[0] <= width[1], f"the page scrolls sideways on a phone: {width}"
+        assert page.locator("#board .mou-chip.playable").count() >= 1
+        player.take_turn()
+        assert player.fallbacks == 0
+        assert state(server, table, 1)["view"]["your_choice"].startswith("bid ")
+        assert player.errors == []
+    finally:
+        player.close()
+
+
+class CheckedPlayer(Player):
+    """A player that also checks, before each decision, that the board's own pieces cover every
+    legal action (no catch-all banner piece was needed)."""
+
+    loose = 0
+
+    def take_turn(self) -> None:
+        self.loose += self.page.locator("#board .mou-extra").count()
+        super().take_turn()
+
+
+@pytest.mark.slow
+def test_a_whole_game_by_clicking(server, browser):
+    table = new_table(server, ["human", "human", "heuristic"])
+    desk = CheckedPlayer(browser, table["seats"][0]["url"], seed=11)
+    phone = CheckedPlayer(browser, table["seats"][1]["url"], viewport=PHONE, seed=12)
+    spectator = Player(browser, table["spectator"], seed=13)
+    try:
+        decisions = play_game([desk, phone], [spectator], deadline=900, reload_at=25)
+        assert decisions > 25
+        final = state(server, table)
+        assert final["is_over"] and final["winners"]
+        status = spectator.page.text_content("#status")
+        assert status.startswith("Game over") and all(f"Seat {w}" in status for w in final["winners"])
+        assert spectator.page.locator("#events li").count() > 50
+        assert desk.fallbacks == 0 and phone.fallbacks == 0, (desk.fallbacks, phone.fallbacks)
+        assert desk.loose == 0 and phone.loose == 0, (desk.loose, phone.loose)
+        for person in (desk, phone, spectator):
+            assert person.errors == [], person.errors
+    finally:
+        for person in (desk, phone, spectator):
+            person.close()
