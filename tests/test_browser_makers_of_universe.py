@@ -139,6 +139,74 @@ def test_phone_fits_and_bids(server, browser):
         player.close()
 
 
+def decisions(players: int, seed: int) -> list[dict[str, Any]]:
+    """What each deciding seat is sent at every decision of one random game (the engine's own view
+    and legal actions, in the protocol's shape)."""
+    import random
+
+    import boardwright as bw
+
+    rng = random.Random(seed)
+    state_ = bw.load(GAME).new(players=players, seed=seed, events=False)
+    out = []
+    while not state_.is_over:
+        for seat in state_.to_act:
+            legal = [str(action) for action in state_.legal_actions(seat)]
+            out.append({"seat": seat, "view": state_.view(seat), "legal_actions": legal, "version": len(out),
+                        "to_act": list(state_.to_act), "events": [], "winners": []})
+        seat = state_.to_act[0]
+        state_.apply(seat, rng.choice(state_.legal_actions(seat)))
+    return out
+
+
+SWEEP = """async (messages) => {
+  const drawing = await import("/static/games/makers-of-universe.js");
+  const { makeUi } = await import("/static/ui.js");
+  const games = await (await fetch("/api/games")).json();
+  const catalog = games.find((g) => g.id === "makers-of-universe").catalog;
+  for (const id of ["tip", "choices"]) {
+    const box = document.createElement("div");
+    box.id = id;
+    box.hidden = true;
+    document.body.append(box);
+  }
+  let legal = [];
+  const ui = makeUi({ catalog: () => catalog, legal: () => legal, act: () => {}, redraw: () => {} });
+  const loose = [];
+  for (const message of messages) {
+    legal = message.legal_actions;
+    ui.viewer = message.seat;
+    const board = document.createElement("div");
+    document.body.append(board);
+    ui.beginDraw(message);
+    drawing.draw(board, message, ui);
+    ui.endDraw(board);
+    for (const extra of board.querySelectorAll(".mou-extra")) {
+      loose.push(`${message.view.phase}: ${extra.dataset.key}`);
+    }
+    if (!board.querySelector(".mou-world")) loose.push(`${message.view.phase}: no world drawn`);
+    board.remove();
+  }
+  return loose;
+}"""
+
+
+def test_every_legal_action_has_a_piece_on_the_board(server, page):
+    """Decisions of random games (3, 4 and 5 players; up to about 20 of each phase and reaction
+    window): each legal action is answered by a piece of the board itself, never by the banner's
+    catch-all."""
+    page.goto(f"{server.url}/api/games")
+    every = decisions(3, 5) + decisions(4, 6) + decisions(5, 8)
+    groups: dict[tuple[str, str], list[dict[str, Any]]] = {}
+    for message in every:
+        groups.setdefault((message["view"]["phase"], message["view"]["window"] or ""), []).append(message)
+    messages = [group[i] for group in groups.values() for i in range(0, len(group), max(1, len(group) // 20))]
+    assert {m["view"]["phase"] for m in messages} >= {"bid", "reaction window", "draw", "actions",
+                                                      "choose a door to attack", "choose a card to hide"}
+    loose = page.evaluate(SWEEP, messages)
+    assert loose == [], sorted(set(loose))[:20]
+
+
 class CheckedPlayer(Player):
     """A player that also checks, before each decision, that the board's own pieces cover every
     legal action (no catch-all banner piece was needed)."""

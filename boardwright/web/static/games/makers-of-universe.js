@@ -28,7 +28,7 @@ const WINDOW_WORDS = {
   "end of turn": "a turn is ending",
 };
 
-let recent = [];  // the last events seen, newest last (pushes carry only new ones)
+let memory = [];  // the last events seen, oldest first (pushes carry only the new ones)
 
 function ensureStyle() {
   if (document.getElementById("mou-style")) return;
@@ -38,6 +38,8 @@ function ensureStyle() {
   link.href = new URL("./makers-of-universe.css", import.meta.url).href;
   document.head.append(link);
 }
+
+function sentence(text) { return /[.!?]$/.test(text) ? text : `${text}.`; }
 
 function plural(n, word) { return `${n} ${word}${n === 1 ? "" : "s"}`; }
 
@@ -60,11 +62,12 @@ export function draw(board, message, ui) {
   const tint = (element, seat) => { element.style.setProperty("--seat", ui.seatColour(seat)); return element; };
 
   if (message.events && message.events.length) {
-    const seen = new Map(recent.map((event) => [event.seq, event]));
+    // a full list (from the first event: a first load, a replay step) replaces what was kept
+    const seen = new Map(message.events[0].seq === 0 ? [] : memory.map((event) => [event.seq, event]));
     for (const event of message.events) seen.set(event.seq, event);
-    recent = [...seen.values()].sort((a, b) => a.seq - b.seq).slice(-3);
-    if (message.events[0].seq === 0) recent = [...message.events].sort((a, b) => a.seq - b.seq).slice(-3);
+    memory = [...seen.values()].sort((a, b) => a.seq - b.seq).slice(-30);
   }
+  const recent = memory.slice(-3);
 
   // ------------------------------------------------------------ cards
   function detail(name, kind) {
@@ -146,23 +149,25 @@ export function draw(board, message, ui) {
       say(mine ? `You bought the Machine: click ${plural(n, "more inactive door")} of your world to turn active.`
         : `${who} activates ${plural(n, "more door")} for the Machine bought.`);
     } else if (phase === "reaction window") {
-      const what = WINDOW_WORDS[view.window] || view.window;
-      let about = "";
+      let about = `${WINDOW_WORDS[view.window] || view.window}.`;
       if (view.window === "attack declared" && view.attack) {
         const a = view.attack;
-        about = `${seatName(a.attacker)} sends ${a.creature} at ${seatName(a.seat)}'s door ${a.door}.`;
+        about = `${seatName(a.attacker)} sends ${a.creature} at ${seatName(a.seat)}'s door ${a.door} — before the door is turned.`;
       } else if (view.window === "machine revealed" && view.on_auction) {
-        about = `${view.on_auction} is up for sale.`;
+        about = `${view.on_auction} was just put up for sale.`;
       } else if (recent.length) {
-        about = `${recent[recent.length - 1].text}.`;
+        about = `${view.window}: ${sentence(recent[recent.length - 1].text)}`;
       }
-      say(`Reaction window — ${what}. ${about}`);
+      say(`Reaction window — ${about}`);
       say(mine ? "Play an Action card now, or pass." : `${who} may play an Action card.`);
       if (view.window_passed && view.window_passed.length) {
         say(`Passed: ${view.window_passed.map(seatName).join(", ")}.`);
       }
       const names = [...new Set(legal.filter((a) => a.startsWith("play ")).map(playedCard))];
-      for (const name of names) row.append(card(name, { keys: [name], cls: "mou-react", label: `Play ${name}` }));
+      for (const name of names) {
+        const rule = (facts[name] || "").replace(/^Action: /, "");
+        row.append(card(name, { keys: [name], cls: "mou-react", label: `Play ${name}`, extra: rule || "action" }));
+      }
       if (has("pass")) row.append(button("Pass — do not react", "pass", "mou-pass"));
     } else if (phase === "draw") {
       say(mine ? "Your draw: 2 Resource cards, 2 UE from the Bank, or one of each."
@@ -188,9 +193,13 @@ export function draw(board, message, ui) {
     } else if (phase === "creature effect") {
       const a = view.attack;
       const where = view.effect_in_world_of;
-      say(`${a ? `${seatName(a.attacker)}'s ${a.creature}` : "A creature"} got into ${seatName(where)}'s world.`);
-      say(mine ? "Click what it does there (lit in that world or your hand), or pass." : `${who} chooses its effect.`);
-      if (a) row.append(card(a.creature, { cls: "mou-attacker" }));
+      const entered = [...memory].reverse().find((event) => event.kind === "creature_entered");
+      const creature = a ? a.creature : entered ? entered.creature : null;
+      const owner = a ? a.attacker : entered ? entered.seat : null;
+      say(`${creature ? `${seatName(owner)}'s ${creature}` : "A creature"} got into ${seatName(where)}'s world.`);
+      say(mine ? `Click what it does there (lit in ${seatName(where)}'s world or in your hand)${has("pass") ? ", or pass" : ""}.`
+        : `${who} chooses its effect.`);
+      if (creature) row.append(tint(card(creature, { cls: "mou-attacker" }), owner));
       if (has("pass")) row.append(button("Pass — no effect", "pass", "mou-pass"));
     } else if (phase === "discard half") {
       const d = view.discarding || {};
@@ -233,13 +242,17 @@ export function draw(board, message, ui) {
     piles.append(pile);
 
     const auction = ui.el("div", { class: "mou-auction" });
+    const lot = ui.el("div", { class: "mou-lot" });
     if (view.on_auction) {
-      auction.append(ui.el("span", { class: "mou-label" }, `On auction (${view.auction} of 2)`),
+      lot.append(ui.el("span", { class: "mou-label" }, `On auction (${view.auction} of 2)`),
         card(view.on_auction, { cls: "mou-big" }));
     } else {
-      auction.append(ui.el("span", { class: "mou-label" }, "Auction"),
+      lot.append(ui.el("span", { class: "mou-label" }, "Auction"),
         ui.el("div", { class: "card mou-card mou-big mou-empty" }, "no Machine for sale now"));
     }
+    auction.append(lot);
+    const hands = ui.el("div", { class: "mou-bids" });
+    auction.append(hands);
     const fists = ui.el("div", { class: "mou-fists", "aria-label": "sealed bids" });
     const committed = view.committed || [];
     for (const seat of view.bidders || []) {
@@ -250,14 +263,14 @@ export function draw(board, message, ui) {
       mineChoice !== null ? `✊ ${mineChoice}` : done ? "✊ ?" : "…"), seat);
       fists.append(ui.el("span", { class: "mou-fist-wrap" }, ui.seatBadge(seat, me), fist));
     }
-    if (fists.childElementCount) auction.append(fists);
+    if (fists.childElementCount) hands.append(ui.el("span", { class: "mou-small" }, "Sealed bids:"), fists);
     if (view.last_bids && view.last_bids.some((b) => b >= 0)) {
       const shown = ui.el("div", { class: "mou-revealed", "aria-label": "bids revealed" },
-        ui.el("span", { class: "mou-small" }, "Bids revealed: "));
+        ui.el("span", { class: "mou-small" }, "Last bids revealed: "));
       view.last_bids.forEach((bid, seat) => {
         if (bid >= 0) shown.append(tint(ui.el("span", { class: "mou-open-bid", title: `${seatName(seat)} bid ${bid} UE` }, String(bid)), seat));
       });
-      auction.append(shown);
+      hands.append(shown);
     }
     piles.append(auction);
 
@@ -357,7 +370,8 @@ export function draw(board, message, ui) {
       doors.append(slot);
     });
     body.append(doors);
-    area.append(body);
+    const main = ui.el("div", { class: "mou-world-main" }, body);
+    area.append(main);
 
     const things = ui.el("div", { class: "mou-things" });
     p.machines.forEach((name, index) => {
@@ -380,7 +394,7 @@ export function draw(board, message, ui) {
       things.append(card(name, { keys, cls: `mou-defender${fresh}`, extra: "❄ in defence" }));
     });
     if (!things.childElementCount) things.append(ui.el("span", { class: "mou-small" }, "no Machine yet"));
-    area.append(things);
+    main.append(things);
 
     const known = [...(p.known_cards || []), ...(p.known_to_you || [])];
     if (!mineWorld && known.length) {
