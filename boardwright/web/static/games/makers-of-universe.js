@@ -95,7 +95,9 @@ export function draw(board, message, ui) {
     const element = ui.card(name, { keys: [], class: `mou-card ${cls}`, label });
     const kind = element.dataset.kind || "";
     element.classList.add(`mou-${kind.toLowerCase() || "thing"}`);
-    element.prepend(ui.el("span", { class: "mou-glyph", "aria-hidden": "true" }, GLYPH[kind] || "✦"));
+    const glyph = ui.el("span", { class: "mou-glyph", "aria-hidden": "true" }, GLYPH[kind] || "✦");
+    const title = element.querySelector(".card-name");
+    if (title) title.prepend(glyph, " "); else element.prepend(glyph);
     const words = extra !== null ? extra : detail(name, kind);
     if (words) element.append(ui.el("span", { class: "card-detail" }, words));
     if (keys.length) piece(element, keys);
@@ -209,6 +211,14 @@ export function draw(board, message, ui) {
       say(`${phase}: waiting for ${who}.`);
     }
     if (has("back")) row.append(button("◀ Back", "back", "mou-back-button"));
+    if (me !== null) {  // on a phone the hand is a long way down: a way there (no piece, no move)
+      const jump = ui.el("button", { type: "button", class: "mou-jump" }, "your world & hand ↓");
+      jump.addEventListener("click", () => {
+        const mine = document.querySelector(".mou-world.mou-mine");
+        if (mine) mine.scrollIntoView({ behavior: "smooth", block: "start" });
+      });
+      row.append(jump);
+    }
     box.append(head);
     if (recent.length) {
       const log = ui.el("ol", { class: "mou-recent", "aria-label": "just happened" });
@@ -313,6 +323,11 @@ export function draw(board, message, ui) {
     const head = ui.el("div", { class: "mou-world-head" });
     const title = ui.el("h3", {}, ui.seatBadge(seat, me));
     if (toAct.includes(seat) && !view.is_over) title.append(ui.el("span", { class: "mou-acting" }, " ▶ to act"));
+    const winners = message.winners || view.winners || [];
+    if (view.is_over && winners.includes(seat)) {
+      title.append(ui.el("span", { class: "mou-won" }, " ★ won"));
+      area.classList.add("mou-winner");
+    }
     if (view.pawn === seat) {
       title.append(ui.explain(ui.el("span", { class: "mou-pawn", title: "the Preum's pawn: first to play this round" }, "♟"),
         "Preum's pawn", "Its holder bids first and plays first in the Action Phase; it moves one seat on each round."));
