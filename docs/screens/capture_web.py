@@ -73,7 +73,8 @@ class Table:
 
 # ---------------------------------------------------------------- the games' scenes
 def makers_of_universe(base: str) -> str:
-    """Round 4 or later, seat 0 in its Action Phase with Machines and trapped doors on the table.
+    """Round 4 or later, seat 0 in its Action Phase with a hand of cards, Machines and trapped doors
+    on the table.
     (The server deals at random, so each run shows another table.)"""
     table = Table(base, "makers-of-universe", 3)
 
@@ -96,7 +97,7 @@ def makers_of_universe(base: str) -> str:
         return (message["seat"] == 0 and view["round"] >= 4 and view["phase"] == "actions"
                 and sum(len(p["machines"]) for p in players) >= 4
                 and sum(d["card_under"] for p in players for d in p["doors"]) >= 3
-                and len(message["legal_actions"]) > 4)
+                and len(players[0]["hand"]) >= 4 and len(message["legal_actions"]) > 4)
 
     for attempt in range(5):  # the server deals at random: another table if this one ends too soon
         try:
