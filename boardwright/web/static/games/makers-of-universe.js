@@ -7,7 +7,8 @@
 //
 // Keys (the words of the action texts each piece answers to):
 //   a card in hand .......... its name (send / defend with / evolve / play / hide / give up / discard)
-//   an enemy door ........... "seat S door D" (attack, Breach, Defuse)
+//   an enemy door ........... "seat S door D" (attack, Breach, Defuse), "send" when active
+//   my defence slot ......... "defend with" (shown when a creature may defend)
 //   my door / under it ...... "activate door D" / "trap door D"
 //   a Machine of seat S ..... "seat S NAME" (the Ravager Cannon, Meteor), "destroy NAME" (a creature's effect)
 //   my Ravager Cannon ....... "fire cannon"
@@ -178,7 +179,7 @@ export function draw(board, message, ui) {
         if (legal.includes(action)) row.append(button(label, action, "mou-draw"));
       }
     } else if (phase === "actions") {
-      say(mine ? "Your turn: click a card in your hand, a door, a target — or end your turn."
+      say(mine ? "Your turn: click a card in your hand, then where it goes (an enemy door, your defence, a target) — or end your turn."
         : `${who}'s turn: playing cards.`);
       if (has("exchange")) row.append(button("Exchange cards for 1 new", "exchange"));
       if (has("end turn")) row.append(button("End turn ▶", "end turn", "mou-end"));
@@ -363,7 +364,9 @@ export function draw(board, message, ui) {
         ui.el("span", { class: "mou-door-state" }, door.active ? "active" : "inactive"));
       ui.explain(face, door.name, `Door ${number} of ${seatName(seat)}: ${door.active ? "active — creatures may come through" : "inactive"}`
         + `${door.card_under ? "; a card lies face down under it" : ""}.`);
-      piece(face, mineWorld ? `activate door ${number}` : `seat ${seat} door ${number}`);
+      // an enemy's active door also answers to "send": a creature chosen in hand is sent by
+      // clicking where it goes (its door is then confirmed in the next step)
+      piece(face, mineWorld ? `activate door ${number}` : [`seat ${seat} door ${number}`, door.active ? "send" : null]);
       slot.append(face);
       let under;
       if (door.card_under && door.under) {
@@ -408,6 +411,10 @@ export function draw(board, message, ui) {
       const fresh = p.placed_this_turn.includes(name) ? " mou-fresh" : "";
       things.append(card(name, { keys, cls: `mou-defender${fresh}`, extra: "❄ in defence" }));
     });
+    if (mineWorld && legal.some((action) => action.startsWith("defend with "))) {
+      // where a creature goes to defend: after choosing it in hand, click here
+      things.append(button("❄ place in defence here", "defend with", "mou-defence-slot"));
+    }
     if (!things.childElementCount) things.append(ui.el("span", { class: "mou-small" }, "no Machine yet"));
     main.append(things);
 
