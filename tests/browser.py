@@ -73,11 +73,12 @@ class Player:
                 break
             choices = page.locator("#choices:not([hidden]) button[data-action]")
             lit = page.locator("#board .playable")
+            offered, shown = choices.count(), lit.count()  # counted once: a push may redraw meanwhile
             try:
-                if choices.count():
-                    choices.nth(self.rng.randrange(choices.count())).click(timeout=3000)
-                elif lit.count():
-                    lit.nth(self.rng.randrange(lit.count())).click(timeout=3000)
+                if offered:
+                    choices.nth(self.rng.randrange(offered)).click(timeout=3000)
+                elif shown:
+                    lit.nth(self.rng.randrange(shown)).click(timeout=3000)
                 else:
                     self._from_the_list()
             except Exception as error:  # a push redrew the board under the click: look again
