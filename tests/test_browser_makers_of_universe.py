@@ -282,6 +282,7 @@ def test_a_whole_game_by_clicking(server, browser):
     spectator = Player(browser, table["spectator"], seed=13)
     try:
         decisions = play_game([desk, phone], [spectator], deadline=900, reload_at=25)
+        print(f"{decisions} decisions, {desk.clicks + phone.clicks} clicks")
         assert decisions > 25
         final = state(server, table)
         assert final["is_over"] and final["winners"]
