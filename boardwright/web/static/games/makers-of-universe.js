@@ -179,7 +179,7 @@ export function draw(board, message, ui) {
         if (legal.includes(action)) row.append(button(label, action, "mou-draw"));
       }
     } else if (phase === "actions") {
-      say(mine ? "Your turn: click a card in your hand, then where it goes (an enemy door, your defence, a target) — or end your turn."
+      say(mine ? "Your turn: click a card in your hand, then where it goes — or end your turn."
         : `${who}'s turn: playing cards.`);
       if (has("exchange")) row.append(button("Exchange cards for 1 new", "exchange"));
       if (has("end turn")) row.append(button("End turn ▶", "end turn", "mou-end"));
