@@ -261,15 +261,6 @@ class State:
             self.tell("game_ended", {"reason": self._end_reason(), "scores": self.scores(),
                                      "winners": self.winners()})
 
-    # ------------------------------------------------------------------ undo (interim: the full rule lands next)
-    def can_undo(self, seat: int) -> bool:
-        """Whether ``seat`` may take back its last action now."""
-        return False
-
-    def undo(self, seat: int) -> None:
-        """Take back ``seat``'s last action."""
-        raise IllegalAction("Undo", "taking back an action is not offered yet")
-
     # ------------------------------------------------------------------ events
     def tell(self, kind: str, data: dict[str, Json] | None = None, *, to: tuple[int, ...] | None = None,
              others: dict[str, Json] | None = None) -> None:
@@ -499,6 +490,8 @@ class State:
         new._told = {}
         new._texts = {}
         new._seen = {}
+        # the replay that tested the last action for undo: the copy's next test steps on from it
+        new._undo_checked = getattr(self, "_undo_checked", None)
         self._copy_into(new)
         return new
 
