@@ -80,10 +80,21 @@ class Player:
             else:
                 self._from_the_list()
             self.clicks += 1
-            page.wait_for_timeout(30)
+            self._settle(before)
         self.turns += 1
         if not self.wait_version_above(before, 10.0) and self.my_turn:
             raise AssertionError(f"{self.url}: the table did not move on after clicking (version {before})")
+
+    def _settle(self, before: int) -> None:
+        """After a click, wait until it took effect: the table moved on (the action's answer was
+        drawn) or a choice is open. Clicking again before the answer came would click a board
+        that is about to be replaced (a slow server made that a race)."""
+        try:
+            self.page.wait_for_function(
+                f"Number(document.body.dataset.version) > {before} || !document.getElementById('choices').hidden",
+                timeout=10_000)
+        except Exception:  # a refused move (e.g. stale): the loop looks again
+            pass
 
     def _from_the_list(self) -> None:
         """The action list: open every group, click a random action (counted as a fallback)."""

@@ -88,12 +88,19 @@ def test_the_table_is_drawn_and_played_by_clicking(server, browser):
         # three Factories, each with 3 Contract spaces, a 3 x 4 Display Case and a 3 x 6 Assembly Line
         assert page.locator("#board .tgm-factory").count() == 3
         assert page.locator("#board .tgm-factory.mine").count() == 1
-        assert page.locator("#board .tgm-slot").count() == 36
-        assert page.locator("#board .tgm-cell").count() == 54
-        assert page.locator("#board .tgm-track").count() == 15
-        assert page.locator("#board .tgm-tweenie").count() == 36
-        assert page.locator("#board .tgm-tree").count() == 45
-        assert page.locator("#board .tgm-structure").count() == 9
+        mine, theirs = "#board .tgm-factory.mine", "#board .tgm-factory.theirs"
+        assert page.locator(f"{mine} .tgm-slot").count() == 12
+        assert page.locator(f"{mine} .tgm-cell").count() == 18
+        assert page.locator(f"{mine} .tgm-track").count() == 5
+        assert page.locator(f"{mine} .tgm-tweenie").count() == 12
+        assert page.locator(f"{mine} .tgm-tree").count() == 15
+        assert page.locator(f"{mine} .tgm-structure").count() == 3
+        assert page.locator(f"{mine} .tgm-space").count() == 10
+        # the others' Factories, compact: their Display Cases, Assembly Lines, Marketing, Structures
+        assert page.locator(f"{theirs} .tgm-mini-slot").count() == 24
+        assert page.locator(f"{theirs} .tgm-mini-line span").count() == 36
+        assert page.locator(f"{theirs} .tgm-mini-market span").count() == 10
+        assert page.locator(f"{theirs} .tgm-mini-struct").count() == 6
         assert page.text_content("#status") == "Your turn"
         # the starting cards: seat 0 sees their names, the spectator sees three backs
         offer = view["pending"][-1]["offer"]

@@ -82,7 +82,7 @@ class Table:
 
 # ---------------------------------------------------------------- the games' scenes
 def the_game_makers(base: str) -> str:
-    """Seat 0 (against two heuristic bots) on turn 10 or later, in the middle of its turn with a
+    """Seat 0 (against two heuristic bots) on turn 9 or later, in the middle of its turn with a
     Forklift still READY, games on its shelf and machinery on its Assembly Line."""
     table = Table(base, "the-game-makers", 3, seats=["human", "heuristic", "heuristic"])
     liked = ("make contract", "display", "as machinery", "cell", "as worker", "work", "as building",
@@ -99,9 +99,9 @@ def the_game_makers(base: str) -> str:
     def good(message: dict[str, Any]) -> bool:
         view = message["view"]
         mine = view["seats"][0]
-        return (message["seat"] == 0 and view["turn"] >= 10 and not view["pending"]
-                and any(a.startswith("forklift to") for a in message["legal_actions"])
-                and sum(c >= 0 for c in mine["display"]) >= 2 and 1 <= sum(0 <= c < 1000 for c in mine["assembly_line"]))
+        grown = sum(c >= 0 for c in mine["display"]) >= 2 and 1 <= sum(0 <= c < 1000 for c in mine["assembly_line"])
+        return (message["seat"] == 0 and view["turn"] >= 9 and not view["pending"]
+                and any(a.startswith("forklift to") for a in message["legal_actions"]) and (grown or view["turn"] >= 14))
 
     table.play_until(good, choose, seed=5)
     return table.urls[0]

@@ -116,6 +116,16 @@ function shortCost(cost) {
     .replace(/\bdie\b/g, "dice").replace(/\btile\b/g, "tiles");
 }
 
+// A pattern card's scoring in a few words for its face (the whole sentence is in its tooltip).
+function shortScore(text) {
+  return text
+    .replace(/^1 VP per game in your largest group of adjacent (.*) \(at most 5\)$/, "1 VP each in your largest group of $1")
+    .replace(/^1 VP per Display Case row holding one of your (.*)$/, "1 VP per row with $1")
+    .replace(/^1 VP per Display Case column holding one of your (.*)$/, "1 VP per column with $1")
+    .replace(/^1 VP per (.*) in the two (left|right) columns of your Display Case$/, "1 VP per $1 in the 2 $2 columns")
+    .replace(/games made with (\w+)/, "$1 games").replace(/game made with (\w+)/, "$1 game");
+}
+
 export function draw(board, message, ui) {
   ensureStyle();
   const view = message.view;
@@ -188,11 +198,6 @@ export function draw(board, message, ui) {
     if (legal.includes(action)) buttons.append(piece(el("span", { class: "tgm-button" }, label), action));
   }
   banner.append(buttons);
-  const lately = [...recent.values()].sort((a, b) => a.seq - b.seq).filter((e) => e.kind !== "acted").slice(-3);
-  if (lately.length) {
-    banner.append(el("ul", { class: "tgm-recent", "aria-label": "just happened" },
-      ...lately.map((e) => el("li", { class: e.private ? "private" : "" }, e.text))));
-  }
   board.append(banner);
 
   // ---------------------------------------------------------------- the Warehouse
@@ -201,6 +206,11 @@ export function draw(board, message, ui) {
   const side = el("div", { class: "tgm-side" });
   const dock = drawDock();
   if (dock) side.append(dock);
+  const lately = [...recent.values()].sort((a, b) => a.seq - b.seq).filter((e) => e.kind !== "acted").slice(-4);
+  if (lately.length) {
+    side.append(el("ul", { class: "tgm-recent", "aria-label": "just happened" },
+      ...lately.map((e) => el("li", { class: e.private ? "private" : "" }, e.text))));
+  }
   if (view.draft) side.append(drawDraft());
   side.append(drawSupply());
   middle.append(side);
@@ -210,7 +220,9 @@ export function draw(board, message, ui) {
   const seats = view.seats.map((_, seat) => seat);
   const first = me !== null && me !== undefined && me >= 0 ? me : Math.max(0, current);
   seats.sort((a, b) => ((a - first + seats.length) % seats.length) - ((b - first + seats.length) % seats.length));
-  for (const seat of seats) board.append(drawFactory(seat, view.seats[seat], seat === me));
+  for (const seat of seats) {
+    board.append(seat === me ? drawFactory(seat, view.seats[seat], true) : drawCompact(seat, view.seats[seat]));
+  }
 
   // every legal action some piece answers to; the rest get a plain piece in the banner
   const loose = legal.filter((action) => !registered.some((key) => concerns(action, key)));
@@ -460,7 +472,7 @@ export function draw(board, message, ui) {
     const reward = /When it goes in your Display Case: ([^.]*)\./.exec(text);
     const card = ui.card(name, { label: `#${id + 1} ${name}`, keys, class: `tgm-card type-${entry.type || "none"} ${extra}` });
     card.append(el("span", { class: "tgm-cost" }, shortCost(entry.cost)));
-    const bottom = el("span", { class: "tgm-score" }, scoring ? scoring[1].replace(/^(\d+) VP$/, "$1 VP") : "");
+    const bottom = el("span", { class: "tgm-score" }, scoring ? shortScore(scoring[1]) : "");
     if (reward) bottom.append(el("span", { class: "tgm-reward" }, ` ✚ ${reward[1].replace(/^gain /, "")}`));
     card.append(bottom);
     if (keys.length) registered.push(...keys);
@@ -482,7 +494,7 @@ export function draw(board, message, ui) {
     return box;
   }
 
-  function drawFactory(seat, info, mine) {
+  function factoryFrame(seat, info, mine) {
     const acting = current === seat && !over;
     const factory = el("div", { class: `tgm-factory${mine ? " mine" : " theirs"}${acting ? " acting" : ""}`, "data-seat": String(seat) });
     tint(factory, seat);
@@ -495,6 +507,60 @@ export function draw(board, message, ui) {
       return chip;
     }));
     factory.append(el("h3", {}, ui.seatBadge(seat, me), playing, score, el("span", { class: "tgm-aside" }, `${filled}/12 games`), lifts));
+    return factory;
+  }
+
+  // Another player's Factory, all of it public, in fewer pieces: every redraw lays it out again.
+  function drawCompact(seat, info) {
+    const factory = factoryFrame(seat, info, false);
+    const body = el("div", { class: "tgm-compact" });
+    const block = (title, ...children) => el("div", { class: "tgm-mini" }, el("h4", {}, title), ...children);
+    body.append(block("Contracts", ...info.contracts.map((id) => {
+      if (id < 0) return el("div", { class: "tgm-mini-card empty" }, "—");
+      const name = cardName(id);
+      const entry = names.entries[name] || {};
+      return ui.explain(el("div", { class: `tgm-mini-card type-${entry.type || "none"}` }, name), name);
+    })));
+    body.append(block("Display Case", el("div", { class: "tgm-mini-shelf" }, ...info.display.map((id) => {
+      if (id < 0) return el("span", { class: "tgm-mini-slot" });
+      const name = cardName(id);
+      const entry = names.entries[name] || {};
+      return ui.explain(el("span", { class: `tgm-mini-slot type-${entry.type || "none"}` }), name);
+    }))));
+    body.append(block("Assembly Line", el("div", { class: "tgm-mini-line" }, ...info.assembly_line.map((code) => {
+      if (code === EMPTY) return el("span", {});
+      if (code >= TWEENIE_BASE) return el("span", { class: "tweenie", title: names.tweenies[code - TWEENIE_BASE] || "Tweenie" }, "◍");
+      const tile = tileOf(code);
+      return el("span", { class: `tile size-${tile.size}`, title: tile.name }, GLYPH[KINDS[tile.icon]]);
+    }))));
+    body.append(block("Marketing", el("div", { class: "tgm-mini-market" }, ...COLUMNS.map((column, i) =>
+      el("span", { class: `col-${column}`, title: `${COLUMN_TITLE[column]} (${column}) marketing` }, String(info.marketing[i]))))));
+    body.append(block("Structures", ...info.structures.map((sid, letter) => {
+      if (sid < 0) return el("div", { class: "tgm-mini-struct" }, `${LETTERS[letter]} —`);
+      const name = names.structures[sid] || `Structure ${sid}`;
+      const levels = buildingLevels((names.entries[name] || {}).cost);
+      const built = [...levels.keys()].filter((b) => info.built[letter] >> b & 1).length;
+      return ui.explain(el("div", { class: `tgm-mini-struct${info.active[letter] ? " active" : ""}` },
+        `${LETTERS[letter]} ${name} ${info.active[letter] ? "✓" : `${built}/${levels.length}`}`), name);
+    })));
+    const parts = [`${GLYPH.cards}×${info.cards}`];
+    for (const id of info.tiles) { const t = tileOf(id); parts.push(`${GLYPH[KINDS[t.icon]]}${["S", "M", "L"][t.size - 1]}`); }
+    for (const kind of ["wood", "dice", "plastic"]) {
+      (info.components[kind] || []).forEach((n, i) => { if (n) parts.push(`${GLYPH[kind]}L${i + 1}${n > 1 ? `×${n}` : ""}`); });
+    }
+    const free = info.break_room.flatMap((n, i) => Array(n).fill(`${GLYPH.wood}${i + 1}`));
+    const working = Object.entries(info.workers || {}).map(([space, levels]) => `${SPACE_LABEL[space]} ${levels.map((lv) => `${GLYPH.wood}${lv}`).join("")}`);
+    body.append(block("Factory",
+      el("div", {}, "Components: ", parts.join(" ")),
+      el("div", {}, "Break Room: ", free.join(" ") || "—", working.length ? ` · at work: ${working.join("; ")}` : ""),
+      el("div", {}, `Tweenies used ${info.tweenies_used.length}/12 · ♣ ${plural(info.trees.length, "tree")}`)));
+    factory.append(body);
+    return factory;
+  }
+
+  function drawFactory(seat, info, mine) {
+    const factory = factoryFrame(seat, info, mine);
+    const filled = info.display.filter((c) => c >= 0).length;
 
     const grid = el("div", { class: "tgm-grid" });
     // Contracts
