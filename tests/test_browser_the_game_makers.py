@@ -196,3 +196,78 @@ def test_a_whole_game_by_clicking(server, browser):
     finally:
         for person in (desk, phone, spectator):
             person.close()
+
+
+def sample_messages(count: int = 3) -> list[dict[str, Any]]:
+    """Messages as the server sends them, for the seat to act, from seeded random games (3 and 2
+    players, dealt and drafted Structures): every state of a rare step, a sample of the others."""
+    import random
+
+    import boardwright as bw
+
+    game = bw.load(GAME)
+    seen: dict[str, int] = {}
+    out = []
+    for seed in range(count):
+        state = game.new(players=3 - seed % 2, seed=seed, options={"structures": "draft"} if seed % 2 == 0 else {},
+                         events=False)
+        rng = random.Random(seed)
+        while not state.is_over:
+            seat = state.to_act[0]
+            legal = state.legal_actions(seat)
+            # the pending step (the view's "pending" says the same; a view for every state is slow)
+            step = state.stack[-1][0] if state.stack else "draft" if str(legal[0]).startswith("draft ") else "play"
+            seen[step] = seen.get(step, 0) + 1
+            if seen[step] <= 8 or rng.random() < 0.005:
+                view = state.view(seat)
+                assert (view["pending"][-1]["step"] if view["pending"] else view["phase"]) == step
+                out.append({"view": view, "seat": seat, "legal_actions": [str(a) for a in legal],
+                            "to_act": list(state.to_act), "is_over": False, "events": [], "version": len(out),
+                            "step": step})
+            state.apply(seat, rng.choice(legal))
+    return out
+
+
+def test_every_action_is_reachable_on_the_board(server, page):
+    """Drawn in the table page's own kit, every legal action of every kind of step is lit on some
+    piece of the board, and clicking that piece keeps it among the choices (or takes it): no
+    action needs the list beside the board, nor the catch-all banner buttons."""
+    messages = sample_messages()
+    steps = {m["step"] for m in messages}
+    assert {"draft", "setup", "play", "use", "cards", "tilepick", "wild", "cell", "column", "display", "swap",
+            "reset"} <= steps, steps
+    table = new_table(server, ["human", "human"])
+    page.goto(table["seats"][0]["url"])
+    page.wait_for_function("document.body.dataset.version !== undefined")
+    problems = page.evaluate("""async (messages) => {
+      const { makeUi, concerns } = await import("/static/ui.js");
+      const { draw } = await import("/static/games/the-game-makers.js");
+      const games = await (await fetch("/api/games")).json();
+      const catalog = games.find((g) => g.id === "the-game-makers").catalog;
+      let legal = [];
+      const ui = makeUi({ catalog: () => catalog, legal: () => legal, act: () => {}, redraw: () => {} });
+      const problems = [];
+      for (const message of messages) {
+        legal = message.legal_actions;
+        ui.viewer = message.seat;
+        const board = document.createElement("div");
+        ui.beginDraw(message);
+        draw(board, message, ui);
+        ui.endDraw(board);
+        if (board.querySelector(".tgm-extra")) problems.push([message.step, "banner catch-all", board.querySelector(".tgm-extra").textContent]);
+        const lit = [...board.querySelectorAll(".playable")];
+        for (const action of legal) {
+          // a lit piece whose first key matching its actions also names this action: clicking it
+          // takes the action, or keeps it among the choices left
+          const ok = lit.some((element) => {
+            const keys = element.dataset.keys.split("|");
+            const mine = legal.filter((a) => keys.some((k) => concerns(a, k)));
+            const chosen = keys.find((k) => mine.some((a) => concerns(a, k)));
+            return chosen !== undefined && concerns(action, chosen);
+          });
+          if (!ok) problems.push([message.step, "unreachable", action]);
+        }
+      }
+      return problems;
+    }""", [{k: v for k, v in m.items() if k != "step"} | {"step": m["step"]} for m in messages])
+    assert problems == [], problems[:20]

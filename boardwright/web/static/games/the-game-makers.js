@@ -150,7 +150,8 @@ export function draw(board, message, ui) {
   const piece = (element, keys) => {
     const list = (Array.isArray(keys) ? keys : [keys]).filter(Boolean);
     registered.push(...list);
-    element.dataset.key = list[0] || "";
+    element.dataset.key = list[0] || "";  // for tests and tools: the words this piece answers to
+    element.dataset.keys = list.join("|");
     return ui.piece(element, list);
   };
   const tint = (element, seat) => { element.style.setProperty("--seat", ui.seatColour(seat)); return element; };
@@ -382,8 +383,8 @@ export function draw(board, message, ui) {
       if (set.tiles) {
         for (const sid of set.tiles) {
           const name = names.structures[sid] || `Structure ${sid}`;
-          const chip = ui.card(name, { class: "tgm-struct-card", label: name, detail: (names.entries[name] || {}).cost, keys: [`draft ${name}`] });
-          registered.push(`draft ${name}`);
+          const chip = ui.card(name, { class: "tgm-struct-card", label: name, detail: (names.entries[name] || {}).cost, keys: [] });
+          piece(chip, `draft ${name}`);
           row.append(chip);
         }
       }
@@ -470,12 +471,12 @@ export function draw(board, message, ui) {
     const text = entry.text || "";
     const scoring = /At the end it scores ([^.]*)\./.exec(text);
     const reward = /When it goes in your Display Case: ([^.]*)\./.exec(text);
-    const card = ui.card(name, { label: `#${id + 1} ${name}`, keys, class: `tgm-card type-${entry.type || "none"} ${extra}` });
+    const card = ui.card(name, { label: `#${id + 1} ${name}`, keys: [], class: `tgm-card type-${entry.type || "none"} ${extra}` });
+    if (keys.length) piece(card, keys);
     card.append(el("span", { class: "tgm-cost" }, shortCost(entry.cost)));
     const bottom = el("span", { class: "tgm-score" }, scoring ? shortScore(scoring[1]) : "");
     if (reward) bottom.append(el("span", { class: "tgm-reward" }, ` ✚ ${reward[1].replace(/^gain /, "")}`));
     card.append(bottom);
-    if (keys.length) registered.push(...keys);
     return card;
   }
 
