@@ -9,6 +9,7 @@ no piece is lit (each use is counted in `fallbacks`, so a test can require the b
 
 from __future__ import annotations
 
+import contextlib
 import random
 import time
 from typing import Any
@@ -89,12 +90,10 @@ class Player:
         """After a click, wait until it took effect: the table moved on (the action's answer was
         drawn) or a choice is open. Clicking again before the answer came would click a board
         that is about to be replaced (a slow server made that a race)."""
-        try:
+        with contextlib.suppress(Exception):  # a refused move (e.g. stale): the loop looks again
             self.page.wait_for_function(
                 f"Number(document.body.dataset.version) > {before} || !document.getElementById('choices').hidden",
                 timeout=10_000)
-        except Exception:  # a refused move (e.g. stale): the loop looks again
-            pass
 
     def _from_the_list(self) -> None:
         """The action list: open every group, click a random action (counted as a fallback)."""

@@ -47,7 +47,7 @@ class Table:
                                          "options": options or {}})
         self.id = made["table"]
         self.tokens = [seat.get("token") for seat in made["seats"]]
-        self.urls = [None if not seat.get("url") else seat["url"] if seat["url"].startswith("http") else base + seat["url"]
+        self.urls = [seat.get("url") and (seat["url"] if seat["url"].startswith("http") else base + seat["url"])
                      for seat in made["seats"]]
 
     def state(self, seat: int | None = None) -> dict[str, Any]:
@@ -99,9 +99,11 @@ def the_game_makers(base: str) -> str:
     def good(message: dict[str, Any]) -> bool:
         view = message["view"]
         mine = view["seats"][0]
-        grown = sum(c >= 0 for c in mine["display"]) >= 2 and 1 <= sum(0 <= c < 1000 for c in mine["assembly_line"])
-        return (message["seat"] == 0 and view["turn"] >= 9 and not view["pending"]
-                and any(a.startswith("forklift to") for a in message["legal_actions"]) and (grown or view["turn"] >= 14))
+        games = sum(c >= 0 for c in mine["display"])
+        machinery = sum(0 <= c < 1000 for c in mine["assembly_line"])
+        moving = any(a.startswith("forklift to") for a in message["legal_actions"])
+        return (message["seat"] == 0 and view["turn"] >= 9 and not view["pending"] and moving
+                and ((games >= 2 and machinery >= 1) or view["turn"] >= 14))
 
     table.play_until(good, choose, seed=5)
     return table.urls[0]
