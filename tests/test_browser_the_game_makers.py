@@ -58,7 +58,8 @@ def others_until(server: Any, table: dict[str, Any], seat: int, ready: Any) -> d
             raise AssertionError(f"seat {seat} acts, but not as wanted: {mine['view']['pending']}")
         other = spectator["to_act"][0]
         legal = state(server, table, other)["legal_actions"]
-        quick = [a for a in legal if a == "end turn" or a.startswith(("contract #", "as component", "keep tile", "take"))]
+        quick = [a for a in legal
+                 if a == "end turn" or a.startswith(("contract #", "as component", "keep tile", "take"))]
         act(server, table, other, (quick or legal)[0])
     raise AssertionError(f"seat {seat} never got the wanted moment")
 
@@ -254,7 +255,8 @@ def test_every_action_is_reachable_on_the_board(server, page):
         ui.beginDraw(message);
         draw(board, message, ui);
         ui.endDraw(board);
-        if (board.querySelector(".tgm-extra")) problems.push([message.step, "banner catch-all", board.querySelector(".tgm-extra").textContent]);
+        const extra = board.querySelector(".tgm-extra");
+        if (extra) problems.push([message.step, "banner catch-all", extra.textContent]);
         const lit = [...board.querySelectorAll(".playable")];
         for (const action of legal) {
           // a lit piece whose first key matching its actions also names this action: clicking it
