@@ -168,6 +168,8 @@ export function draw(board, message, ui) {
   if (view.end_turn && !over) heading.append(el("span", { class: "tgm-flag final" }, `turn ${view.end_turn} is the final turn`));
   if (over) {
     heading.append(el("span", { class: "tgm-flag" }, `Game over${view.ended_by ? ` — ${view.ended_by}` : ""}`));
+    const winners = message.winners || [];
+    if (winners.length) heading.append(" won by ", ...winners.flatMap((seat, i) => [i ? ", " : "", ui.seatBadge(seat, me)]));
   } else if (view.phase === "draft") {
     const pickers = message.to_act || [];
     heading.append(" · ", ...pickers.flatMap((seat, i) => [i ? ", " : "", ui.seatBadge(seat, me)]), " picking");
@@ -185,7 +187,12 @@ export function draw(board, message, ui) {
       sentences.push((message.to_act || []).includes(me) ? "Pick one Structure from a set you hold (a letter you lack)."
         : "The others pick Structures from the sets they hold.");
     } else if (pending.length) {
-      for (let i = pending.length - 1; i >= 0; i -= 1) sentences.push(stepText(pending[i], current === me));
+      for (let i = pending.length - 1; i >= 0; i -= 1) {
+        const text = stepText(pending[i], current === me);
+        sentences.push(text.charAt(0).toUpperCase() + text.slice(1));
+      }
+    } else if (current >= 0 && current !== me) {
+      sentences.push(`${ui.seatName(current, me)} moves Forklifts, manufactures and runs the Factory.`);
     } else if (current === me) {
       sentences.push(legal.includes("end turn")
         ? "Every Forklift is out: manufacture, assign workers, place Tweenies or plant trees, then End turn."
@@ -245,7 +252,7 @@ export function draw(board, message, ui) {
       case "use": {
         const kind = KINDS[frame.kind];
         if (kind === "tiles") return `${who}the ${tileWords(frame.extra)}: a component, or machinery on the Assembly Line.`;
-        if (kind === "dice") return `${who}rolled ${frame.extra} on the level ${frame.level} die: keep it as a component, or advance a Marketing column ${frame.extra}.`;
+        if (kind === "dice") return `${mine ? "you " : who}rolled ${frame.extra} on the level ${frame.level} die: keep it as a component, or advance a Marketing column ${frame.extra}.`;
         if (kind === "wood") return `${who}the level ${frame.level} wood: a component, or a worker in the Break Room.`;
         if (kind === "plastic") return `${who}the level ${frame.level} plastic: a component, or a building on a Structure.`;
         return `${who}${resource(kind, frame.level)}: a component or a Company Asset.`;
@@ -483,7 +490,7 @@ export function draw(board, message, ui) {
   function tileChip(id, keys, big) {
     const tile = tileOf(id);
     const chip = el("span", { class: `tgm-tile size-${tile.size} icon-${ICON_WORDS[tile.icon]}${big ? " big" : ""}` },
-      el("b", {}, GLYPH[KINDS[tile.icon]]), ["S", "M", "L"][tile.size - 1]);
+      `${GLYPH.tiles}${["S", "M", "L"][tile.size - 1]}`, el("b", { class: "tgm-icon" }, GLYPH[KINDS[tile.icon]]));
     ui.explain(chip, tile.name);
     if (keys.length) piece(chip, keys);
     return chip;
@@ -545,7 +552,7 @@ export function draw(board, message, ui) {
         `${LETTERS[letter]} ${name} ${info.active[letter] ? "✓" : `${built}/${levels.length}`}`), name);
     })));
     const parts = [`${GLYPH.cards}×${info.cards}`];
-    for (const id of info.tiles) { const t = tileOf(id); parts.push(`${GLYPH[KINDS[t.icon]]}${["S", "M", "L"][t.size - 1]}`); }
+    for (const id of info.tiles) { const t = tileOf(id); parts.push(`${GLYPH.tiles}${["S", "M", "L"][t.size - 1]}(${GLYPH[KINDS[t.icon]]})`); }
     for (const kind of ["wood", "dice", "plastic"]) {
       (info.components[kind] || []).forEach((n, i) => { if (n) parts.push(`${GLYPH[kind]}L${i + 1}${n > 1 ? `×${n}` : ""}`); });
     }
