@@ -9,7 +9,6 @@ no piece is lit (each use is counted in `fallbacks`, so a test can require the b
 
 from __future__ import annotations
 
-import contextlib
 import random
 import time
 from typing import Any
@@ -74,12 +73,21 @@ class Player:
                 break
             choices = page.locator("#choices:not([hidden]) button[data-action]")
             lit = page.locator("#board .playable")
-            if choices.count():
-                choices.nth(self.rng.randrange(choices.count())).click()
-            elif lit.count():
-                lit.nth(self.rng.randrange(lit.count())).click()
-            else:
-                self._from_the_list()
+            open_choices = choices.count()  # each counted once: a reply may redraw the page between two counts
+            lit_pieces = 0 if open_choices else lit.count()
+            try:
+                if open_choices:
+                    choices.nth(self.rng.randrange(open_choices)).click(timeout=3000)
+                elif lit_pieces:
+                    lit.nth(self.rng.randrange(lit_pieces)).click(timeout=3000)
+                elif self.version > before or not self.my_turn:
+                    break  # the answer to the last click came in meanwhile: nothing is lit any more
+                else:
+                    self._from_the_list()
+            except Exception as error:  # a push redrew the board under the click: look again
+                if type(error).__name__ != "TimeoutError":
+                    raise
+                continue
             self.clicks += 1
             self._settle(before)
         self.turns += 1
@@ -87,13 +95,16 @@ class Player:
             raise AssertionError(f"{self.url}: the table did not move on after clicking (version {before})")
 
     def _settle(self, before: int) -> None:
-        """After a click, wait until it took effect: the table moved on (the action's answer was
-        drawn) or a choice is open. Clicking again before the answer came would click a board
-        that is about to be replaced (a slow server made that a race)."""
-        with contextlib.suppress(Exception):  # a refused move (e.g. stale): the loop looks again
+        """After a click: wait until the move is taken (the version moves on) or the click opened a
+        choice (a selected piece or the choices popup), so a slow answer is not clicked over."""
+        try:
             self.page.wait_for_function(
-                f"Number(document.body.dataset.version) > {before} || !document.getElementById('choices').hidden",
-                timeout=10_000)
+                """before => Number(document.body.dataset.version) > before
+                    || !document.getElementById("choices").hidden
+                    || document.querySelector("#board .selected") !== null""", arg=before, timeout=5000)
+        except Exception as error:
+            if type(error).__name__ != "TimeoutError":
+                raise
 
     def _from_the_list(self) -> None:
         """The action list: open every group, click a random action (counted as a fallback)."""
