@@ -141,7 +141,8 @@ export function draw(board, message, ui) {
   const el = ui.el;
 
   if (message.events && message.events.length) {
-    if (message.events[0].seq <= 1 && ![...recent.keys()].every((seq) => seq < message.events[0].seq)) recent = new Map();
+    const first = message.events[0].seq;  // a whole history (a reload, a replay step) starts again
+    if ([...recent.keys()].some((seq) => seq >= first)) recent = new Map();
     for (const event of message.events) recent.set(event.seq, event);
     if (recent.size > 60) recent = new Map([...recent.entries()].sort((a, b) => a[0] - b[0]).slice(-30));
   }
@@ -226,7 +227,7 @@ export function draw(board, message, ui) {
 
   // ---------------------------------------------------------------- the Factories
   const seats = view.seats.map((_, seat) => seat);
-  const first = me !== null && me !== undefined && me >= 0 ? me : Math.max(0, current);
+  const first = me !== null && me !== undefined && me >= 0 ? me : 0;
   seats.sort((a, b) => ((a - first + seats.length) % seats.length) - ((b - first + seats.length) % seats.length));
   for (const seat of seats) {
     board.append(seat === me ? drawFactory(seat, view.seats[seat], true) : drawCompact(seat, view.seats[seat]));
