@@ -158,6 +158,12 @@ def test_phone_fits_and_plays(server, browser):
         assert page.locator("#board .tgm-choice.playable").count() >= 3
         player.take_turn()
         assert player.fallbacks == 0
+        # and by keyboard (two starting cards are left to place): a lit piece focused, Enter takes it
+        assert player.my_turn
+        before = player.version
+        page.locator("#board .tgm-choice.playable").first.focus()
+        page.keyboard.press("Enter")
+        assert player.wait_version_above(before), "Enter on a lit piece did not act"
         assert len(state(server, table, 1)["view"]["seats"][1]["contracts"]) == 3
         assert player.errors == []
     finally:
