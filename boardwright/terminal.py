@@ -54,6 +54,9 @@ COMMANDS = [
     ("autopass", "switch passing reaction windows for you on or off"),
     ("quit", "leave the game (saved first, with --save)"),
 ]
+#: listed only when the person may take back their last action now
+UNDO = ("undo", "take back your last action (while it showed nothing hidden, drew nothing at random "
+                "and nobody else has acted since)")
 
 _SEAT_WORDS = re.compile(r"\b([Ss]eats?) (\d)\b")
 
@@ -326,6 +329,8 @@ class TerminalTable:
         self.show_scores()
         levels = [self.menu(seat, actions)]
         self.show_menu(levels[-1])
+        if state.can_undo(seat):
+            self.console.print("[dim]Type [bold]undo[/bold] to take back your last action.[/dim]")
         while True:
             entry = self.read(f"seat {seat}> ").strip()
             if not entry:
@@ -334,7 +339,10 @@ class TerminalTable:
             if command in QUIT:
                 raise Quit
             if command in ("help", "?"):
-                self.show_help(levels[-1])
+                self.show_help(seat, levels[-1])
+            elif command == "undo":
+                if self.take_back(seat):
+                    return
             elif command == "rules":
                 print_notes(self.console, self.game.rules_text())
             elif command == "board":
@@ -365,6 +373,23 @@ class TerminalTable:
                     return
             elif self.act(seat, self.by_text(entry, actions)):
                 return
+
+    def take_back(self, seat: int) -> bool:
+        """Take back the person's last action, with the actions taken for them after it (a single
+        choice, a pass), so that they choose again; on a refusal say why and return False."""
+        trial = self.state.clone()
+        count = 0
+        while True:
+            try:
+                trial.undo(seat)
+            except IllegalAction as error:
+                self.console.print(f"[red]Not allowed — {escape(str(error))}[/red]")
+                return False
+            count += 1
+            if len(trial.legal_actions(seat)) > 1 and not (self.auto_pass and trial.pass_action(seat) is not None):
+                break
+        self.state.undo(seat, count)
+        return True
 
     def pick(self, entry: str, entries: list[dict[str, Any]]) -> dict[str, Any] | None:
         """The menu entry a number means, or None (and why) for a number that is none."""
@@ -400,9 +425,10 @@ class TerminalTable:
         return True
 
     # ------------------------------------------------------------------ help and the catalog
-    def show_help(self, entries: list[dict[str, Any]]) -> None:
+    def show_help(self, seat: int, entries: list[dict[str, Any]]) -> None:
         self.console.print("[bold]Commands[/bold]")
-        for command, meaning in COMMANDS:
+        commands = [*COMMANDS[:-1], UNDO, COMMANDS[-1]] if self.state.can_undo(seat) else COMMANDS
+        for command, meaning in commands:
             self.console.print(f"  [bold]{escape(command)}[/bold] — {escape(meaning)}")
         self.console.print("[bold]Your legal actions[/bold]")
         self.show_menu(entries, described=True)

@@ -6,7 +6,7 @@ applies; illegal, unknown and out-of-turn actions are refused with the state unc
 independent; records replay to the identical state; views are JSON; determinizing keeps the seat's
 view and really resamples what it cannot see; scores and winners are well formed; events,
 score breakdowns and action menus are well formed, tell a sample's seat exactly what it was
-told, and replay identically.
+told, and replay identically; an undo gives exactly the replay of the shorter log.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 import boardwright as bw
 from boardwright.engine import Game, IllegalAction, State, Stream
+from boardwright.engine.undo import replay_fingerprint
 
 
 @dataclass
@@ -39,6 +40,10 @@ class Report:
     #: per seat, how many of its events were checked so far (and compared with a sample's)
     events_checked: dict[int | None, int] = field(default_factory=dict)
     sample_events_checked: dict[int, int] = field(default_factory=dict)
+    #: states where the last seat to act acts again whose undo was checked, and how many of
+    #: them allowed it
+    undo_checked: int = 0
+    undone: int = 0
 
 
 def game_part(state: State) -> tuple:
@@ -150,6 +155,7 @@ def check_views(state: State, seed: int, report: Report, samples: int = 2,
             report.determinizations += 1
             report.canonical_pairs += k == 0
             assert sample.view(seat) == view, f"determinize({seat}) changed what seat {seat} sees"
+            assert not sample.can_undo(seat), "a determinized sample takes nothing back"
             assert sample.to_act == state.to_act
             assert sorted(map(str, sample.legal_actions(seat))) == legal
             assert sample.scores() == scores, (
@@ -244,6 +250,45 @@ def check_step(state: State, rng: Stream) -> None:
             copy.apply(seat, str(action))
 
 
+def check_undo(state: State, report: Report) -> None:
+    """At a state where the seat that acted last acts again: no other seat may take anything back;
+    when that seat may (``can_undo``), an undo (on a copy) is exactly the replay of the shorter
+    log, keeps every event told and tells ``undone`` after them, makes the action legal again,
+    and taking it again gives back the same game; when it may not, ``undo`` is refused and
+    changes nothing."""
+    seat, action = state.log[-1]
+    assert state.to_act == (seat,)
+    for other in range(state.players):
+        if other != seat:
+            assert not state.can_undo(other), f"seat {other} may take back seat {seat}'s action"
+    report.undo_checked += 1
+    copy = state.clone()
+    if not state.can_undo(seat):
+        before = copy.fingerprint()
+        try:
+            copy.undo(seat)
+        except IllegalAction as error:
+            assert error.rule == "Undo" and error.reason
+        else:
+            raise AssertionError("undo did what can_undo refused")
+        assert copy.fingerprint() == before, "a refused undo changed the state"
+        return
+    report.undone += 1
+    told = {who: len(state.events(who)) for who in (None, seat)}
+    copy.undo(seat)
+    earlier = bw.replay(state.record(), until=len(state.log) - 1)
+    assert replay_fingerprint(copy) == replay_fingerprint(earlier), (
+        f"undo is not the replay of the shorter log (fields: {differing_slots(copy, earlier)})")
+    assert [copy.view(who) for who in range(state.players)] == [earlier.view(who) for who in range(state.players)]
+    assert action in copy.legal_actions(seat), f"the action taken back ({action}) is not legal again"
+    for who, count in told.items():
+        assert copy.events(who, since=max(0, count - 1))[:1] == state.events(who, since=max(0, count - 1))[:1], (
+            "undo keeps the events told")
+        assert [(e["seq"], e["kind"], e["seat"]) for e in copy.events(who, since=count)] == [(count, "undone", seat)]
+    copy.apply(seat, action)
+    assert replay_fingerprint(copy) == replay_fingerprint(state), "taking the action again is the same game"
+
+
 def random_game(game: Game, players: int, seed: int, max_steps: int = 50_000) -> list[tuple[int, str]]:
     """The choices of one random game (seat, action text), played with the kit's own stream."""
     rng = Stream(seed)
@@ -277,12 +322,14 @@ def check_state(state: State, rng: Stream, seed: int, report: Report) -> None:
 
 
 def check_game(game: Game, players: int, seed: int, checks: int = 12, every: int | None = None,
-               max_steps: int = 50_000) -> Report:
+               max_steps: int = 50_000, undos: int = 3) -> Report:
     """Play one random game and check the whole contract along the way and at the end.
 
     The deep checks (see :func:`check_state`) are expensive, so they are sampled: ``checks``
     states spread evenly over the game (at offsets drawn from the seed), or with ``every`` one
-    state in ``every``. The cheap checks run at every step.
+    state in ``every``. After each deep state, the next state where the seat that acted last
+    acts again gets the undo checks (:func:`check_undo`), ``undos`` times a game at most. The
+    cheap checks run at every step.
     """
     choices = random_game(game, players, seed, max_steps)
     probe = Stream.named(seed, "conformance-kit")
@@ -295,10 +342,15 @@ def check_game(game: Game, players: int, seed: int, checks: int = 12, every: int
     state = game.new(players=players, seed=seed)
     twin = game.new(players=players, seed=seed)
     assert twin.fingerprint() == state.fingerprint(), "a seed sets up the same game"
+    undo_wanted = False
     for step, (seat, text) in enumerate(choices):
         assert state.to_act and not state.is_over, "while the game goes on, someone owes a decision"
         if step in deep:
             check_state(state, probe, seed + step, report)
+            undo_wanted = report.undo_checked < undos
+        if undo_wanted and state.log and state.to_act == (state.log[-1][0],):
+            check_undo(state, report)
+            undo_wanted = False
         assert seat in state.to_act and state.legal_actions(seat)
         state.apply(seat, text)
         report.seats_acted.add(seat)

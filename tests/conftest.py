@@ -12,10 +12,11 @@ from services import (
     postgres_db,
     postgres_url,
     server,
+    shared_server,
     start_server,
 )
 
-__all__ = ["browser", "page", "postgres_db", "postgres_url", "server", "start_server"]
+__all__ = ["browser", "page", "postgres_db", "postgres_url", "server", "shared_server", "start_server"]
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

@@ -31,7 +31,8 @@ CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 #: the fixtures that start a real service; a test using any of them is marked `web`
-SERVICE_FIXTURES = frozenset({"server", "start_server", "postgres_url", "postgres_db", "browser", "page"})
+SERVICE_FIXTURES = frozenset({"server", "start_server", "shared_server", "postgres_url", "postgres_db", "browser",
+                              "page"})
 
 free_port = pgcluster.free_port
 #: an opener that ignores http_proxy and friends: the server is on loopback
@@ -256,6 +257,22 @@ def server(start_server: Callable[..., Server]) -> Server:
     return start_server()
 
 
+@pytest.fixture(scope="session")
+def shared_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """One server for the whole test process (each xdist worker starts its own), for tests that
+    only create tables of their own and leave the server as it was: a fresh SQLite file, no request
+    limit, one bot worker. Its log is printed at the end. Starting a server costs about a second of
+    CPU; a test that kills, restarts or configures a server uses `start_server` instead."""
+    workdir = tmp_path_factory.mktemp("shared-server")
+    server = Server(sqlite_url(workdir / "boardwright.db"), workdir=workdir,
+                    args=("--rate-limit", "0", "--workers", "1")).start()
+    try:
+        yield server
+    finally:
+        server.stop()
+        print(f"--- log of the shared {server!r} ---\n{server.log()}")
+
+
 # -- PostgreSQL --------------------------------------------------------------------------------------
 
 @pytest.fixture(scope="session")
@@ -338,7 +355,9 @@ def page(browser: Any) -> Iterator[Any]:
 
     Responses with an error status are not script errors (Chromium reports each one in the console as
     "Failed to load resource", the favicon's 404 included, and an app's fetch may get a 409 on purpose):
-    they go to `page.resource_errors` instead, for tests that want to look."""
+    they go to `page.resource_errors` instead, for tests that want to look. So does Chromium's report of
+    a WebSocket that could not connect (a server restarting under the page): a network error, which the
+    page's own code handles by trying again."""
     context = browser.new_context()
     context.set_default_timeout(10_000)
     new_page = context.new_page()
@@ -350,7 +369,7 @@ def page(browser: Any) -> Iterator[Any]:
     def on_console(message: Any) -> None:
         if message.type != "error":
             return
-        if message.text.startswith("Failed to load resource"):
+        if message.text.startswith(("Failed to load resource", "WebSocket connection to")):
             resource_errors.append(f"{message.location.get('url', '?')}: {message.text}")
         else:
             errors.append(f"console.error: {message.text}")

@@ -52,3 +52,15 @@ def test_game_makers_length_prints_turns_per_game():
 def test_mou_bot_prints_both_lineups_with_intervals():
     out = run("mou_bot.py", "-n", "3")
     assert "new bot vs 2 old bots" in out and "old bot vs 2 new bots" in out and "[95%" in out
+
+
+def test_server_load_plays_tables_over_the_real_server_and_prints_its_figures(postgres_db):
+    out = run("server_load.py", "--tables", "2", "--games", "game-development", "--players", "2",
+              "--duration", "1.5", "--db", postgres_db)
+    figures = {line[:21].strip(): line[21:].strip() for line in out.splitlines() if line[:1].isalpha()}
+    assert figures["tables"] == "2"
+    applied = int(figures["actions applied"].replace(",", ""))
+    assert applied > 0, out
+    assert figures["errors"] == "0", out
+    assert "p50" in figures["action POST latency"] and "p99" in figures["push latency"], out
+    assert figures["server CPU"].endswith("per action)"), out

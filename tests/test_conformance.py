@@ -1,8 +1,8 @@
 """Every game passes the conformance kit, for every player count.
 
 The fast suite plays three random games per game and player count with twenty deeply checked
-states each; the slow sweep (``pytest -m slow``) plays eight seeds more per case and checks one
-state in four."""
+states each (and three undo checks); the slow sweep (``pytest -m slow``) plays eight seeds more
+per case and checks one state in four (and twelve undo checks)."""
 
 from __future__ import annotations
 
@@ -40,7 +40,7 @@ def test_random_game_keeps_the_contract(game, players, seed):
 @pytest.mark.slow
 @pytest.mark.parametrize(("game", "players", "seed"), cases(range(3, 11)))
 def test_random_game_keeps_the_contract_at_every_fourth_state(game, players, seed):
-    keeps_the_contract(game, players, seed, every=4)
+    keeps_the_contract(game, players, seed, every=4, undos=12)
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)

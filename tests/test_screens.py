@@ -13,6 +13,8 @@ import pytest
 from screens import bot_game, play_screen, typing
 
 import boardwright as bw
+from boardwright import agents
+from boardwright.sim import agent_seed
 
 #: what a player must never read: Python reprs, code names, internals
 INTERNALS = ("Pending:", "kind=", "{", "[0,", "None", "Traceback", "_other", "move_to", "add_to",
@@ -106,3 +108,30 @@ def test_makers_of_universe_tells_tied_bids_and_the_cancelled_sale():
     assert {"bids_tied", "sale_cancelled"} <= kinds, "the precondition: a sale is cancelled after ties"
     screen = play("makers-of-universe", 3, 2, typed)
     assert "No sale of " in screen and "tied" in screen
+
+
+def test_a_player_takes_back_a_step_with_undo_and_is_told_why_when_it_cannot():
+    game_id = "the-game-makers"
+    players, seed = GAMES[game_id]
+    typed, _ = bot_game(game_id, players, seed)
+    at_prompt = bw.load(game_id).new(players=players, seed=seed)
+    bots = [agents.make("heuristic", seed=agent_seed(seed, seat)) for seat in range(players)]
+    prompts = 0
+    while True:  # as bot_game plays it, up to seat 0's sixth prompt
+        seat = next((s for s in at_prompt.to_act if s != 0), at_prompt.to_act[0])
+        if seat == 0 and len(at_prompt.legal_actions(0)) > 1:
+            if prompts == 5:
+                break
+            prompts += 1
+        at_prompt.apply(seat, bots[seat].choose(at_prompt, seat))
+    assert at_prompt.log[-1][1] == typed[4] and at_prompt.can_undo(0), "the precondition: an undoable step"
+    screen = play(game_id, players, seed, [*typed[:5], "help", "undo", typed[4], *typed[5:7]],
+                  first=["undo", "help"])
+    assert_plain(screen, game_id)
+    assert "Not allowed — Undo: seat 0 cannot take back its last action: no action has been taken yet" in screen
+    assert "Type undo to take back your last action." in screen
+    assert screen.count("Your legal actions") == 2
+    assert screen.count("undo — take back your last action") == 1, "help lists undo only when it is allowed"
+    assert "• Seat 0 takes back an action" in screen
+    assert screen.count(f"• Seat 0: {typed[4]}") >= 2, "the step taken back is taken again"
+    assert "You left the game." in screen

@@ -114,10 +114,18 @@ def ended_text(data: Mapping[str, Any]) -> str:
     return f"The game ends{reason}: {who}."
 
 
+def undone_text(data: Mapping[str, Any]) -> str:
+    """"Seat 1 takes back an action" (or "takes back 2 actions")."""
+    count = data.get("count", 1)
+    what = "an action" if count == 1 else f"{count} actions"
+    return f"seat {data['seat']} takes back {what}"
+
+
 #: the texts of the events the engine itself tells, for every game
 ENGINE_TEXTS: dict[str, str | Callable[[Mapping[str, Any]], str]] = {
     "acted": acted_text,
     "game_ended": ended_text,
+    "undone": undone_text,
 }
 
 

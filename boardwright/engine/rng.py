@@ -115,3 +115,14 @@ class Streams:
 
     def fingerprint(self) -> tuple[object, ...]:
         return (self.seed, tuple(sorted((k, s.state) for k, s in self._streams.items())))
+
+    def drawn_since(self, earlier: Streams) -> list[str]:
+        """The names of the streams drawn from since ``earlier`` (a copy of these streams taken
+        before), in order. A stream that was only created, never drawn from, does not count."""
+        drawn = []
+        for name, stream in self._streams.items():
+            before = earlier._streams.get(name)
+            start = before.state if before is not None else derive_seed(self.seed, name)
+            if stream.state != start:
+                drawn.append(name)
+        return sorted(drawn)

@@ -14,7 +14,8 @@ Decision kinds (see shared/DESIGN.md):
 - reaction windows: single-seat decisions asked in turn of the seats that can react
   (:func:`boardwright.engine.decisions.reaction_order`);
 - multi-step: a compound move as a chain of small single-seat decisions; the game keeps the
-  pending steps in its own state.
+  pending steps in its own state; a seat may take back its own steps until a commitment point
+  (:meth:`State.undo`).
 
 Chance is not a decision: a game draws from ``self.streams[name]`` when the rules say.
 """
@@ -29,6 +30,7 @@ from .actions import Action, ActionTable
 from .errors import IllegalAction, RecordError, shown
 from .events import Event, redacted_for, seen_by
 from .rng import Stream, Streams, derive_seed
+from .undo import EVENT_SLOTS, commitment
 
 if TYPE_CHECKING:
     from .game import Game
@@ -57,6 +59,7 @@ class State:
         "_seen",
         "_texts",
         "_told",
+        "_undo_checked",
         "game",
         "is_over",
         "log",
@@ -87,8 +90,13 @@ class State:
     #: the actions applied so far, as ``(seat, action)``
     log: list[tuple[int, Action]]
 
+    #: the last undo test: (log length, last log entry, why it is a commitment point or None,
+    #: the state before it, replayed); unset until asked, never copied
+    _undo_checked: tuple[int, object, str | None, State | None] | None
+
     #: Slots that are caches, never part of the game's state.
-    CACHE_SLOTS: ClassVar[frozenset[str]] = frozenset({"_legal_for", "_cached", "_told", "_texts", "_seen"})
+    CACHE_SLOTS: ClassVar[frozenset[str]] = frozenset({"_legal_for", "_cached", "_told", "_texts", "_seen",
+                                                       "_undo_checked"})
 
     # ------------------------------------------------------------------ construction
     def _init_base(self, game: Game, players: int, seed: int, options: Mapping[str, Any]) -> None:
@@ -252,15 +260,6 @@ class State:
         if self.is_over and self._telling:
             self.tell("game_ended", {"reason": self._end_reason(), "scores": self.scores(),
                                      "winners": self.winners()})
-
-    # ------------------------------------------------------------------ undo (interim: the full rule lands next)
-    def can_undo(self, seat: int) -> bool:
-        """Whether ``seat`` may take back its last action now."""
-        return False
-
-    def undo(self, seat: int) -> None:
-        """Take back ``seat``'s last action."""
-        raise IllegalAction("Undo", "taking back an action is not offered yet")
 
     # ------------------------------------------------------------------ events
     def tell(self, kind: str, data: dict[str, Json] | None = None, *, to: tuple[int, ...] | None = None,
@@ -491,6 +490,8 @@ class State:
         new._told = {}
         new._texts = {}
         new._seen = {}
+        # the replay that tested the last action for undo: the copy's next test steps on from it
+        new._undo_checked = getattr(self, "_undo_checked", None)
         self._copy_into(new)
         return new
 
@@ -533,6 +534,92 @@ class State:
             "seed": self.seed,
             "actions": [[seat, str(action)] for seat, action in self.log],
         }
+
+    # ------------------------------------------------------------------ undo
+    def can_undo(self, seat: int) -> bool:
+        """Whether ``seat`` may take back its last action now (Board Game Arena's rule, see
+        shared/DESIGN.md "Undo"): that action is the last in the log, ``seat`` alone acts again, the
+        game goes on, and the action was no commitment point: it did not commit a sealed choice,
+        draw at random, or reveal hidden information to anyone. A determinized sample takes
+        nothing back. Raises :class:`IllegalAction` for a seat the game does not have.
+
+        The first question about an action replays the game to the state before it and tests it
+        (:mod:`boardwright.engine.undo`); the answer is kept until the log changes. Taking actions
+        costs nothing more for it.
+        """
+        return self._undo_refusal(self._viewer(seat)) is None
+
+    def undo(self, seat: int, count: int = 1) -> None:
+        """Take back ``seat``'s last ``count`` actions, each allowed at its own point by the test of
+        :meth:`can_undo`: the state becomes the replay of the shorter log (as ``record()`` and
+        ``bw.replay`` rebuild it). Raises :class:`IllegalAction` ("Undo", with the reason) and
+        changes nothing when that is not allowed.
+
+        Events are never taken back: what a seat was told stays told, event numbers go on, and
+        every seat and spectator is told ``undone`` (``{seat, count}``). A state that tells no
+        events (``events=False``) takes back actions all the same, telling nothing.
+        """
+        seat = self._viewer(seat)
+        if count.__class__ is not int or count < 1:
+            raise IllegalAction("Undo", f"the number of actions to take back is a whole number from 1, "
+                                        f"not {shown(count)}")
+        state: State = self
+        for step in range(count):
+            reason = state._undo_refusal(seat)
+            if reason is not None:
+                if step == 0:
+                    raise IllegalAction("Undo", f"seat {seat} cannot take back its last action: {reason}")
+                taken = "1 action" if step == 1 else f"{step} actions"
+                raise IllegalAction("Undo", f"seat {seat} can take back {taken} now, not {count}: "
+                                            f"the action before {reason}")
+            before = state._commitment()[1]
+            assert before is not None
+            state = before
+        self._become(state)
+        self.tell("undone", {"seat": seat, "count": count})
+
+    def _undo_refusal(self, seat: int) -> str | None:
+        """Why ``seat`` may not take back its last action now, or ``None`` when it may."""
+        if self._determinized:
+            return "a determinized sample has no history"
+        if self.is_over:
+            return "the game is over"
+        if not self.log:
+            return "no action has been taken yet"
+        actor = self.log[-1][0]
+        if actor != seat:
+            return f"the last action was seat {actor}'s"
+        if self.to_act != (seat,):
+            if self._sealed is not None:
+                return "a sealed decision is open"
+            return f"the decision has passed to seat {', '.join(str(s) for s in self.to_act)}"
+        return self._commitment()[0]
+
+    def _commitment(self) -> tuple[str | None, State | None]:
+        """Why the last action is a commitment point (or ``None``), and the state before it;
+        tested once per action (see :func:`boardwright.engine.undo.commitment`)."""
+        entry = self.log[-1]
+        known = getattr(self, "_undo_checked", None)
+        if known is None or known[0] != len(self.log) or known[1] is not entry:
+            known = (len(self.log), entry, *commitment(self, None if known is None else known[3]))
+            self._undo_checked = known
+        return known[2], known[3]
+
+    def _become(self, source: State) -> None:
+        """Take every field of ``source`` (a fresh replay of this game, not shared with anything
+        else) but the events told, which stay as they are."""
+        keep = EVENT_SLOTS | self.CACHE_SLOTS | {"game"}
+        for cls in type(self).__mro__:
+            for name in getattr(cls, "__slots__", ()):
+                if name in keep:
+                    continue
+                if hasattr(source, name):
+                    setattr(self, name, getattr(source, name))
+                elif hasattr(self, name):
+                    delattr(self, name)
+        self._legal_for = -1
+        self._cached = []
+        self._undo_checked = None
 
     # ------------------------------------------------------------------ for tests and tools
     def fingerprint(self, only_game: bool = False) -> tuple[Any, ...]:

@@ -19,13 +19,14 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
+import math
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
@@ -33,6 +34,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from .bots import Bots
 from .protocol import (
+    HUMAN,
     MAX_BODY,
     BadRequest,
     games_list,
@@ -53,13 +55,26 @@ ASGIApp = Callable[[Scope, Callable[[], Awaitable[Any]], Callable[[Any], Awaitab
 
 
 def error(status: int, message: str, **extra: Any) -> JSONResponse:
+    # a refusal may quote what the client sent, which can hold text UTF-8 cannot carry (a lone surrogate)
+    message = message.encode("utf-8", "backslashreplace").decode("utf-8")
     return JSONResponse({"error": message, **extra}, status_code=status)
+
+
+def close_reason(text: str) -> str:
+    """``text`` cut to what a WebSocket close frame carries (123 bytes of UTF-8)."""
+    return text.encode()[:123].decode(errors="ignore")
+
+
+def _digits(text: str) -> bool:
+    """Whether ``text`` is a whole number written in the digits 0-9 (``str.isdigit`` also takes
+    "²" and other digits ``int`` refuses)."""
+    return text.isascii() and text.isdigit()
 
 
 def _since(value: str | None) -> int:
     if value is None:
         return 0
-    if not value.isdigit() or len(value) > 9:
+    if not _digits(value) or len(value) > 9:
         raise BadRequest(422, "'since' is an event number, 0 or more")
     return int(value)
 
@@ -72,7 +87,7 @@ def create_app(db: str, *, bot_workers: int | None = None, rate: float = 50.0, b
 
     async def body(request: Request) -> dict[str, Any]:
         declared = request.headers.get("content-length")
-        if declared is not None and (not declared.isdigit() or int(declared) > MAX_BODY):
+        if declared is not None and (not _digits(declared) or int(declared) > MAX_BODY):
             raise BadRequest(413, f"a request body is at most {MAX_BODY} bytes")
         data = bytearray()
         async for chunk in request.stream():
@@ -107,13 +122,17 @@ def create_app(db: str, *, bot_workers: int | None = None, rate: float = 50.0, b
         claimed = data.get("seat", seat)
         if claimed != seat:
             raise BadRequest(403, f"this token is seat {seat}'s; it cannot act for seat {claimed!r}"[:120])
-        if live.controller(seat) != "human":
-            raise BadRequest(403, f"a bot plays seat {seat} now; the table's creator can hand it back")
+
+        def human() -> None:
+            if live.controller(seat) != HUMAN:
+                raise BadRequest(403, f"a bot plays seat {seat} now; the table's creator can hand it back")
+
+        human()
         text = action or ""
         if version < live.version and hub.matches(live, seat, kind, text, version):
             return JSONResponse(live.message(seat))  # a retry of a move already made
         try:
-            await hub.change(live, seat, kind, text, version)
+            await hub.change(live, seat, kind, text, version, check=human)  # checked again under the lock
         except BadRequest as refused:
             if refused.status == 409 and hub.matches(live, seat, kind, text, version):
                 return JSONResponse(live.message(seat))
@@ -130,7 +149,7 @@ def create_app(db: str, *, bot_workers: int | None = None, rate: float = 50.0, b
         data = await body(request)
         live = await table_of(request)
         seat_text = request.path_params["seat"]
-        if not seat_text.isdigit() or len(seat_text) > 3:
+        if not _digits(seat_text) or len(seat_text) > 3:
             raise BadRequest(422, "a seat is a whole number")
         token = data.get("token")
         kind = data.get("kind")
@@ -152,7 +171,7 @@ def create_app(db: str, *, bot_workers: int | None = None, rate: float = 50.0, b
             raise BadRequest(403, "a game is replayed once it is over (until then the replay would show hidden cards)")
         query = request.query_params
         seat_text, step_text = query.get("seat"), query.get("step", "0")
-        if not step_text.isdigit() or len(step_text) > 7 or (seat_text is not None and not seat_text.isdigit()):
+        if not _digits(step_text) or len(step_text) > 7 or (seat_text is not None and not _digits(seat_text)):
             raise BadRequest(422, "'step' and 'seat' are whole numbers")
         seat = None if seat_text is None else int(seat_text[:3])
         if seat is not None and not 0 <= seat < live.state.players:
@@ -173,7 +192,10 @@ def create_app(db: str, *, bot_workers: int | None = None, rate: float = 50.0, b
             seat = seat_for(live, websocket.query_params.get("token"))
             since = _since(websocket.query_params.get("since"))
         except BadRequest as refused:
-            await websocket.close(code=4000 + refused.status, reason=str(refused)[:120])
+            # accepted first, so that the client sees the code: a close before the handshake is
+            # an HTTP 403 to it, whatever the reason, and a browser would keep trying again
+            await websocket.accept()
+            await websocket.close(code=4000 + refused.status, reason=close_reason(str(refused)))
             return
         await websocket.accept()
         subscriber = Subscriber(websocket.send_text, seat, since)
@@ -201,6 +223,10 @@ def create_app(db: str, *, bot_workers: int | None = None, rate: float = 50.0, b
                 return await view(request)
             except BadRequest as refused:
                 return error(refused.status, str(refused))
+            except ClientDisconnect:  # nobody is left to answer; the access log has the request
+                log.info("%s %s: the client went away before its request was read", request.method,
+                         request.url.path)
+                return Response(status_code=499)
             except Exception:
                 log.exception("%s %s failed", request.method, request.url.path)
                 return error(500, "the server failed on this request (the error is in its log)")
@@ -249,31 +275,36 @@ class Guard:
         self.burst = burst
         self.buckets: dict[str, tuple[float, float]] = {}
 
-    def allow(self, client: str) -> bool:
+    def wait(self, client: str) -> float:
+        """0 when ``client`` may make a request now (and it is counted), else how many seconds
+        until it may."""
         if self.rate <= 0:
-            return True
+            return 0.0
         now = time.monotonic()
         level, then = self.buckets.get(client, (float(self.burst), now))
         level = min(float(self.burst), level + (now - then) * self.rate)
         if level < 1.0:
             self.buckets[client] = (level, now)
-            return False
+            return (1.0 - level) / self.rate
         self.buckets[client] = (level - 1.0, now)
         if len(self.buckets) > 100_000:  # forget the quietest clients rather than grow without end
             self.buckets.clear()
-        return True
+        return 0.0
 
     async def __call__(self, scope: Scope, receive: Any, send: Any) -> None:
         if scope["type"] not in ("http", "websocket"):
             await self.app(scope, receive, send)
             return
         client = (scope.get("client") or ("?", 0))[0]
-        if not self.allow(client):
+        wait = self.wait(client)
+        if wait:
             if scope["type"] == "http":
-                response = error(429, "too many requests from this address; slow down", retry_after=1)
-                response.headers["Retry-After"] = "1"
+                seconds = max(1, math.ceil(wait))  # when the next request will be let through
+                response = error(429, "too many requests from this address; slow down", retry_after=seconds)
+                response.headers["Retry-After"] = str(seconds)
                 await response(scope, receive, send)
-            else:
+            elif (await receive())["type"] == "websocket.connect":  # a close code needs an accepted socket
+                await send({"type": "websocket.accept"})
                 await send({"type": "websocket.close", "code": 4429, "reason": "too many requests"})
             log.info("%s %s 429", scope.get("method", "WS"), scope["path"])
             return

@@ -9,6 +9,11 @@ from pathlib import Path
 
 from .protocol import MAX_BODY
 
+#: seconds an idle HTTP connection is kept open. Longer than uvicorn's 5 s: a person thinks longer
+#: than that between moves, and a move sent as the server closes its idle connection is lost in
+#: transit (the client sees the connection reset and must send it again)
+KEEP_ALIVE = 60
+
 
 def data_dir() -> Path:
     """Where the server keeps its database unless told otherwise: ``$BOARDWRIGHT_DATA``, else
@@ -42,7 +47,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, *, b
     logging.getLogger("boardwright.web").info("serving on http://%s:%d (database: %s)", shown_host, port,
                                               _without_password(database))
     uvicorn.run(app, host=host, port=port, access_log=False, ws_max_size=MAX_BODY, log_level="warning",
-                timeout_graceful_shutdown=5)
+                timeout_graceful_shutdown=5, timeout_keep_alive=KEEP_ALIVE)
 
 
 def _without_password(url: str) -> str:

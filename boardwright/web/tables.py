@@ -205,15 +205,21 @@ class Hub:
         live = self.live.get(table_id)
         if live is None:
             lock = self._loading.setdefault(table_id, asyncio.Lock())
-            async with lock:
-                live = self.live.get(table_id)
-                if live is None:
-                    stored = await anyio.to_thread.run_sync(self.storage.load, table_id)
-                    if stored is None:
-                        raise BadRequest(404, f"there is no table {table_id[:40]!r}")
-                    live = self._rebuild(stored)
-                    self.live[table_id] = live
-            self._loading.pop(table_id, None)
+            try:
+                async with lock:
+                    live = self.live.get(table_id)
+                    if live is None:
+                        stored = await anyio.to_thread.run_sync(self.storage.load, table_id)
+                        if stored is None:
+                            raise BadRequest(404, f"there is no table {table_id[:40]!r}")
+                        live = self._rebuild(stored)
+                        self.live[table_id] = live
+                        if self.storage.is_postgres and not live.broken:
+                            # a change another server committed while this one read the log was
+                            # announced before the table was here to follow it: look once more
+                            self._spawn(self._follow(live, live.version + 1))
+            finally:  # an unknown table leaves nothing behind (a flood of made-up ids would grow this)
+                self._loading.pop(table_id, None)
         if live.broken:
             raise BadRequest(500, live.broken)
         return live
@@ -227,7 +233,10 @@ class Hub:
             for row in stored.rows:
                 if row.version != live.version + 1:
                     raise ValueError(f"its log jumps from version {live.version} to {row.version}")
-                apply_row(state, row)
+                try:
+                    apply_row(state, row)
+                except (ValueError, bw.BoardwrightError) as error:
+                    raise ValueError(f"its change at version {row.version} fails: {error}") from None
                 live.version = row.version
                 live.rows.append(row)
                 expected = stored.snapshots.get(row.version)
@@ -239,10 +248,15 @@ class Hub:
         return live
 
     # ------------------------------------------------------------------ changes
-    async def change(self, live: Live, seat: int, kind: str, text: str, version: int) -> None:
+    async def change(self, live: Live, seat: int, kind: str, text: str, version: int,
+                     check: Callable[[], None] | None = None) -> None:
         """Try, store and publish one change made at ``version``; raise :class:`BadRequest`
-        (409 stale, 422 illegal) and change nothing when it cannot be made."""
+        (409 stale, 422 illegal) and change nothing when it cannot be made. ``check``, if given,
+        runs under the table's lock and raises :class:`BadRequest` when the change is no longer
+        the mover's to make (the seat was handed over meanwhile)."""
         async with live.lock:
+            if check is not None:
+                check()
             if version > live.version:
                 await self._catch_up(live)
             if version != live.version:
@@ -301,7 +315,7 @@ class Hub:
             self._advance(live, state, row)
 
     def _notified(self, payload: str) -> None:
-        """(From the listener thread) another server committed a change to a table."""
+        """(From the listener thread) a server, this one included, committed a change to a table."""
         if self._loop is not None:
             self._loop.call_soon_threadsafe(self._on_notice, payload)
 
@@ -312,11 +326,16 @@ class Hub:
             return
         if what == "seats":
             self._spawn(self._reload_seats(live))
-        elif what.isdigit() and int(what) > live.version:
-            self._spawn(self._follow(live))
+        elif what.isascii() and what.isdigit() and int(what) > live.version:
+            self._spawn(self._follow(live, int(what)))
 
-    async def _follow(self, live: Live) -> None:
+    async def _follow(self, live: Live, announced: int) -> None:
+        """Catch up with a change announced at version ``announced``. This server hears its own
+        changes announced too, often before it has applied them itself (the listener is quicker
+        than the loop): once the lock is ours, such a change is in, and nothing is read."""
         async with live.lock:
+            if live.version >= announced:
+                return
             before = live.version
             await self._catch_up(live)
         if live.version != before:
@@ -338,8 +357,9 @@ class Hub:
         if live.seats[seat]["kind"] != HUMAN:
             raise BadRequest(422, f"seat {seat} is a bot's seat; only a human's seat can be handed over")
         bot = None if kind == HUMAN else kind
-        await anyio.to_thread.run_sync(self.storage.set_bot, live.id, seat, bot)
-        live.seats[seat] = dict(live.seats[seat], bot=bot)
+        async with live.lock:  # between two changes: a move being made is made before the hand-over
+            await anyio.to_thread.run_sync(self.storage.set_bot, live.id, seat, bot)
+            live.seats[seat] = dict(live.seats[seat], bot=bot)
         self._publish(live)
 
     # ------------------------------------------------------------------ bots and the clock
@@ -353,15 +373,24 @@ class Hub:
             if spec != HUMAN:
                 self._think(live, seat, spec)
 
-    def _think(self, live: Live, seat: int, spec: str) -> None:
+    def _think(self, live: Live, seat: int, spec: str, timer: bool = False) -> None:
+        """Have ``spec`` choose ``seat``'s move now: as the bot that plays the seat, or (``timer``)
+        once for its human, whose time ran out."""
         key = (seat, live.version)
         if key in live.thinking:
             return
         live.thinking.add(key)
-        self._spawn(self._bot_turn(live, seat, spec, key))
+        self._spawn(self._bot_turn(live, seat, spec, key, timer))
 
-    async def _bot_turn(self, live: Live, seat: int, spec: str, key: tuple[int, int]) -> None:
+    async def _bot_turn(self, live: Live, seat: int, spec: str, key: tuple[int, int], timer: bool = False) -> None:
         version = key[1]
+
+        def owed() -> None:
+            """The decision is still open, and the seat still played by this bot (for the
+            timer's move: still by its human): a seat handed over meanwhile drops the move."""
+            if not (live.version == version and seat in live.state.to_act
+                    and live.controller(seat) == (HUMAN if timer else spec)):
+                raise BadRequest(409, f"seat {seat} changed hands or moved while its bot thought")
         try:
             state = live.state
             if state.seed is None:
@@ -369,11 +398,12 @@ class Hub:
             agent_seed = derive_seed(state.seed, f"bot/{seat}/{version}")
             limit = min(time_limit(spec, self.bot_time), self.bot_time)
             text = await self.bots.move(live.id, state, seat, spec, agent_seed, limit)
-            if live.version == version and seat in live.state.to_act and (
-                    live.controller(seat) == spec or spec == TIMER_BOT):
-                await self.change(live, seat, "act", text, version)
+            owed()
+            await self.change(live, seat, "act", text, version, check=owed)
         except BadRequest as error:
-            if error.status != 409:
+            if error.status == 409:
+                log.info("table %s: the %s move for seat %d is dropped: %s", live.id, spec, seat, error)
+            else:
                 log.error("table %s: the %s bot of seat %d was refused: %s", live.id, spec, seat, error)
         except Exception:
             log.exception("table %s: the %s bot of seat %d failed", live.id, spec, seat)
@@ -394,7 +424,7 @@ class Hub:
                         if live.controller(seat) == HUMAN:
                             log.info("table %s: seat %d ran out of time; the %s bot moves for it",
                                      live.id, seat, TIMER_BOT)
-                            self._think(live, seat, TIMER_BOT)
+                            self._think(live, seat, TIMER_BOT, timer=True)
                 if now - live.changed_at >= 2.0:
                     self.schedule_bots(live)
 

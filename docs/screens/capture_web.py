@@ -73,7 +73,8 @@ class Table:
 
 # ---------------------------------------------------------------- the games' scenes
 def makers_of_universe(base: str) -> str:
-    """Round 4 or later, seat 0 in its Action Phase with Machines and trapped doors on the table.
+    """Rounds 3 to 9, seat 0 in its Action Phase with a hand of cards, Machines and trapped doors
+    on the table.
     (The server deals at random, so each run shows another table.)"""
     table = Table(base, "makers-of-universe", 3)
 
@@ -93,18 +94,18 @@ def makers_of_universe(base: str) -> str:
     def good(message: dict[str, Any]) -> bool:
         view = message["view"]
         players = view["players"]
-        return (message["seat"] == 0 and view["round"] >= 4 and view["phase"] == "actions"
+        return (message["seat"] == 0 and 3 <= view["round"] <= 9 and view["phase"] == "actions"
                 and sum(len(p["machines"]) for p in players) >= 4
-                and sum(d["card_under"] for p in players for d in p["doors"]) >= 3
-                and len(message["legal_actions"]) > 4)
+                and sum(d["card_under"] for p in players for d in p["doors"]) >= 2
+                and len(players[0]["hand"]) >= 3 and len(message["legal_actions"]) > 4)
 
-    for attempt in range(5):  # the server deals at random: another table if this one ends too soon
+    for attempt in range(10):  # the server deals at random: another table if this one ends too soon
         try:
             table.play_until(good, choose, seed=11 + attempt)
             return table.urls[0]
         except RuntimeError:
             table = Table(base, "makers-of-universe", 3)
-    raise RuntimeError("no good moment in five tables")
+    raise RuntimeError("no good moment in ten tables")
 
 
 def game_development(base: str) -> str:

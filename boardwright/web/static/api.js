@@ -22,8 +22,9 @@ export function follow(table, token, onMessage, onStatus) {
     query.set("since", String(since));
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     const socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${encodeURIComponent(table)}?${query}`);
-    socket.onopen = () => { pause = 250; onStatus("connected"); };
+    socket.onopen = () => { onStatus("connected"); };
     socket.onmessage = (event) => {
+      pause = 250;  // a connection that is refused is opened and closed at once: it does not count
       const message = JSON.parse(event.data);
       since += message.events.length;
       onMessage(message);

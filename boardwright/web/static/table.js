@@ -221,6 +221,9 @@ if (replaying) {
     $("error").textContent = first.data.error;
   } else {
     await loadGame(first.data.game);
-    follow(table, token, receive, (text) => { $("connection").textContent = text; });
+    follow(table, token, receive, (text) => {
+      $("connection").textContent = text;
+      document.body.dataset.connection = text === "connected" ? "connected" : "disconnected";
+    });
   }
 }

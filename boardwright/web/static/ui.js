@@ -104,7 +104,7 @@ export function makeUi(host) {
     beginDraw(message) {
       pieces = [];
       if (message.version !== lastVersion) { selected = []; lastVersion = message.version; }
-      hideChoices();
+      if (!selected.length) hideChoices();  // the same table drawn again (a push after the reply) keeps an open choice
     },
 
     // After the game drew: light up the pieces that concern a legal action (narrowed by what is
