@@ -171,10 +171,47 @@ def gadgeteers(base: str) -> str:
     raise RuntimeError("no good moment within the limit")
 
 
+def the_game_makers(base: str) -> str:
+    """Turn 9 or later, seat 0 in the middle of its turn with a Forklift still READY, games on its
+    shelf and machinery on its Assembly Line. (The server deals at random: another table if the
+    game ends first.)"""
+    table = Table(base, "the-game-makers", 3)
+    rng = random.Random(5)
+    liked = ("make contract", "display", "as machinery", "cell", "as worker", "work", "as building",
+             "build on", "contract #", "as marketing", "market", "pay", "keep tile")
+
+    def choose(actions: list[str]) -> str:
+        # a factory that grows: manufacture and invest rather than only hoard
+        for prefix in liked:
+            picks = [a for a in actions if a.startswith(prefix)]
+            if picks and rng.random() < 0.8:
+                return rng.choice(picks)
+        return rng.choice(actions)
+
+    for _ in range(6000):
+        spectator = table.state()
+        if spectator["is_over"]:
+            table = Table(base, "the-game-makers", 3)
+            continue
+        seat = spectator["to_act"][0]
+        message = table.state(seat)
+        view = message["view"]
+        mine = view["seats"][0]
+        games = sum(c >= 0 for c in mine["display"])
+        machinery = sum(0 <= c < 1000 for c in mine["assembly_line"])
+        moving = any(a.startswith("forklift to") for a in message["legal_actions"])
+        if (seat == 0 and view["turn"] >= 9 and not view["pending"] and moving
+                and ((games >= 2 and machinery >= 1) or view["turn"] >= 14)):
+            return table.urls[0]
+        table.act(seat, choose(message["legal_actions"]))
+    raise RuntimeError("no good moment within the limit")
+
+
 SCENES: dict[str, Callable[[str], str]] = {
     "gadgeteers": gadgeteers,
     "makers-of-universe": makers_of_universe,
     "game-development": game_development,
+    "the-game-makers": the_game_makers,
 }
 
 

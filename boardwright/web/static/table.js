@@ -165,6 +165,10 @@ function receive(message) {
     if (!events.has(event.seq)) fresh += 1;
     events.set(event.seq, event);
   }
+  if (current && message.version === current.version && !fresh) {
+    current = message;  // the moment already drawn (the push after a move's reply, a seat connecting): no redraw
+    return;
+  }
   ui.freshEvents = fresh || (current && message.version === current.version ? ui.freshEvents : 0);
   draw(message);
 }

@@ -29,6 +29,8 @@ export function makeUi(host) {
     viewer: null,
     gameName: "",
     freshEvents: 0,
+    // The game's catalog (name -> entry), for drawings whose view names things by number.
+    catalog() { return host.catalog(); },
 
     seatColour(seat) { return SEAT_COLOURS[seat % SEAT_COLOURS.length]; },
     // Seats are named as the events name them ("Seat 1"), with their colour beside.

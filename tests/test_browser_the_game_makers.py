@@ -1,0 +1,281 @@
+"""The Game Makers in the browser: the table is drawn from the view (the wheel with every seat's
+Forklifts, the factory supply, each player's Factory) and a person plays it by clicking the pieces
+they would touch: a Wedge or a Forklift, a card's Contract or Component side, a tile, a Factory
+area, an Assembly Line cell, a Display Case slot, a Marketing column, a Tweenie, a tree space; the
+rest (end turn, done, the worker reset) are buttons drawn on the board. The action list beside the
+board is never needed."""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+from typing import Any
+
+import pytest
+from browser import PHONE, Player, play_game
+
+GAME = "the-game-makers"
+_direct = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+
+
+def api(base: str, path: str, body: dict[str, Any] | None = None) -> Any:
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(base + path, data=data, headers={"Content-Type": "application/json"})
+    with _direct.open(request, timeout=20) as answer:
+        return json.loads(answer.read())
+
+
+def new_table(server: Any, seats: list[str], options: dict[str, Any] | None = None) -> dict[str, Any]:
+    made = api(server.url, "/api/tables", {"game": GAME, "players": len(seats), "seats": seats,
+                                           "options": options or {}})
+    for seat in made["seats"]:
+        if seat.get("url") and not seat["url"].startswith("http"):
+            seat["url"] = server.url + seat["url"]
+    made["spectator"] = f"{server.url}/t/{made['table']}"
+    return made
+
+
+def state(server: Any, table: dict[str, Any], seat: int | None = None) -> dict[str, Any]:
+    query = f"?token={table['seats'][seat]['token']}" if seat is not None else ""
+    return api(server.url, f"/api/tables/{table['table']}{query}")
+
+
+def act(server: Any, table: dict[str, Any], seat: int, action: str) -> dict[str, Any]:
+    version = state(server, table, seat)["version"]
+    return api(server.url, f"/api/tables/{table['table']}/actions",
+               {"token": table["seats"][seat]["token"], "action": action, "version": version})
+
+
+def others_until(server: Any, table: dict[str, Any], seat: int, ready: Any) -> dict[str, Any]:
+    """The other seats play through the API (their first legal action, but they end their turn at
+    once) until `seat` is to act and `ready(its message)` holds; that message."""
+    for _ in range(400):
+        spectator = state(server, table)
+        if seat in spectator["to_act"]:
+            mine = state(server, table, seat)
+            if ready(mine):
+                return mine
+            raise AssertionError(f"seat {seat} acts, but not as wanted: {mine['view']['pending']}")
+        other = spectator["to_act"][0]
+        legal = state(server, table, other)["legal_actions"]
+        quick = [a for a in legal
+                 if a == "end turn" or a.startswith(("contract #", "as component", "keep tile", "take"))]
+        act(server, table, other, (quick or legal)[0])
+    raise AssertionError(f"seat {seat} never got the wanted moment")
+
+
+def click(player: Player, selector: str) -> None:
+    """Click one lit piece and wait for the table to move on."""
+    before = player.version
+    piece = player.page.locator(f"#board {selector}.playable")
+    assert piece.count() >= 1, f"no lit piece {selector}"
+    piece.first.click()
+    assert player.wait_version_above(before), f"clicking {selector} did not move the table on"
+
+
+def test_the_table_is_drawn_and_played_by_clicking(server, browser):
+    table = new_table(server, ["human", "human", "human"])
+    first = state(server, table, 0)
+    view = first["view"]
+    player = Player(browser, table["seats"][0]["url"], seed=1)
+    watcher = Player(browser, table["spectator"], seed=2)
+    page = player.page
+    try:
+        # the wheel: six Wedges, one READY and three levels lit for Forklifts; 9 Forklifts on it
+        assert page.locator("#board .tgm-wedge").count() == 6
+        assert page.locator("#board .tgm-wedge.place-0 [data-wedge='wild']").count() == 1
+        assert page.locator("#board .tgm-forklift").count() == 9
+        assert page.locator("#board .tgm-forklift.mine").count() == 3
+        # three Factories, each with 3 Contract spaces, a 3 x 4 Display Case and a 3 x 6 Assembly Line
+        assert page.locator("#board .tgm-factory").count() == 3
+        assert page.locator("#board .tgm-factory.mine").count() == 1
+        mine, theirs = "#board .tgm-factory.mine", "#board .tgm-factory.theirs"
+        assert page.locator(f"{mine} .tgm-slot").count() == 12
+        assert page.locator(f"{mine} .tgm-cell").count() == 18
+        assert page.locator(f"{mine} .tgm-track").count() == 5
+        assert page.locator(f"{mine} .tgm-tweenie").count() == 12
+        assert page.locator(f"{mine} .tgm-tree").count() == 15
+        assert page.locator(f"{mine} .tgm-structure").count() == 3
+        assert page.locator(f"{mine} .tgm-space").count() == 10
+        # the others' Factories, compact: their Display Cases, Assembly Lines, Marketing, Structures
+        assert page.locator(f"{theirs} .tgm-mini-slot").count() == 24
+        assert page.locator(f"{theirs} .tgm-mini-line span").count() == 36
+        assert page.locator(f"{theirs} .tgm-mini-market span").count() == 10
+        assert page.locator(f"{theirs} .tgm-mini-struct").count() == 6
+        assert page.text_content("#status") == "Your turn"
+        # the starting cards: seat 0 sees their names, the spectator sees three backs
+        offer = view["pending"][-1]["offer"]
+        assert page.locator("#board .tgm-dock .tgm-card").count() == len(offer) == 3
+        assert watcher.page.locator("#board .tgm-dock .face-down").count() == 3
+        assert watcher.page.locator("#board .playable").count() == 0
+
+        # a card goes face up as a Contract by its ▲ button; the others by clicking the board too
+        name = page.locator("#board .tgm-dock .tgm-card").first.get_attribute("data-card")
+        click(player, ".tgm-dock .tgm-choice[data-key^='contract #']")
+        assert page.locator(f"#board .tgm-factory.mine .tgm-contracts [data-card='{name}']").count() == 1
+        while player.my_turn:
+            player.take_turn()
+        # the others set up and play; then seat 0's first turn: a Forklift to the lit level 1 Wedge
+        now = others_until(server, table, 0, lambda m: m["view"]["phase"] == "play" and not m["view"]["pending"])
+        page.wait_for_function(f"Number(document.body.dataset.version) >= {now['version']}")
+        wedge = page.locator("#board .tgm-wedge-face[data-place='1']")
+        kind = wedge.get_attribute("data-wedge")
+        click(player, ".tgm-wedge-face[data-place='1']")
+        after = state(server, table, 0)["view"]
+        assert sorted(after["seats"][0]["forklifts"]) == [0, 0, 1], after["seats"][0]["forklifts"]
+        # whatever the resource asks (a kind from the Wild Wedge, cards to keep, a component or an
+        # asset), it is answered on the board
+        while after["pending"]:
+            player.take_turn()
+            after = state(server, table, 0)["view"]
+        # two clicks: a READY Forklift, then the Wedge it goes to
+        page.locator("#board .tgm-forklift.mine.playable").first.click()
+        assert page.locator("#board .tgm-forklift.selected").count() >= 1
+        assert page.locator("#choices:not([hidden]) button[data-action^='forklift to']").count() >= 2
+        click(player, ".tgm-wedge-face[data-place='2']")
+        assert sorted(state(server, table, 0)["view"]["seats"][0]["forklifts"]) == [0, 1, 2]
+        assert kind in ("wild", "cards", "tiles", "wood", "dice", "plastic")
+        assert player.fallbacks == 0
+        assert page.locator("#board .tgm-extra").count() == 0
+        # the spectator followed: the events and the moved Forklifts
+        watcher.wait_version_above(now["version"])
+        assert watcher.page.locator("#events li").count() > 5
+        assert player.errors == [] and watcher.errors == []
+    finally:
+        player.close()
+        watcher.close()
+
+
+def test_phone_fits_and_plays(server, browser):
+    table = new_table(server, ["human", "human", "human"])
+    others_until(server, table, 1, lambda m: m["view"]["pending"] and m["view"]["pending"][-1]["step"] == "setup")
+    player = Player(browser, table["seats"][1]["url"], viewport=PHONE, seed=3)
+    try:
+        page = player.page
+        width = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+        assert width[0] <= width[1], f"the page scrolls sideways on a phone: {width}"
+        assert page.locator("#board .tgm-wedge").count() == 6
+        assert page.locator("#board .tgm-choice.playable").count() >= 3
+        player.take_turn()
+        assert player.fallbacks == 0
+        # and by keyboard (two starting cards are left to place): a lit piece focused, Enter takes it
+        assert player.my_turn
+        before = player.version
+        page.locator("#board .tgm-choice.playable").first.focus()
+        page.keyboard.press("Enter")
+        assert player.wait_version_above(before), "Enter on a lit piece did not act"
+        assert len(state(server, table, 1)["view"]["seats"][1]["contracts"]) == 3
+        assert player.errors == []
+    finally:
+        player.close()
+
+
+class CheckedPlayer(Player):
+    """A player that also checks, before each decision, that the board's own pieces cover every
+    legal action (no catch-all banner piece was needed)."""
+
+    loose = 0
+
+    def take_turn(self) -> None:
+        self.loose += self.page.locator("#board .tgm-extra").count()
+        super().take_turn()
+
+
+@pytest.mark.slow
+def test_a_whole_game_by_clicking(server, browser):
+    table = new_table(server, ["human", "human", "heuristic"])
+    desk = CheckedPlayer(browser, table["seats"][0]["url"], seed=11)
+    phone = CheckedPlayer(browser, table["seats"][1]["url"], viewport=PHONE, seed=12)
+    spectator = Player(browser, table["spectator"], seed=13)
+    try:
+        decisions = play_game([desk, phone], [spectator], deadline=1500, reload_at=40)
+        assert decisions > 100
+        final = state(server, table)
+        assert final["is_over"] and final["winners"]
+        status = spectator.page.text_content("#status")
+        assert status.startswith("Game over") and all(f"Seat {w}" in status for w in final["winners"])
+        assert spectator.page.locator("#events li").count() > 100
+        assert "Game over" in spectator.page.text_content("#board .tgm-banner")
+        assert desk.fallbacks == 0 and phone.fallbacks == 0, (desk.fallbacks, phone.fallbacks)
+        assert desk.loose == 0 and phone.loose == 0, (desk.loose, phone.loose)
+        for person in (desk, phone, spectator):
+            assert person.errors == [], person.errors
+    finally:
+        for person in (desk, phone, spectator):
+            person.close()
+
+
+def sample_messages(count: int = 3) -> list[dict[str, Any]]:
+    """Messages as the server sends them, for the seat to act, from seeded random games (3 and 2
+    players, dealt and drafted Structures): every state of a rare step, a sample of the others."""
+    import random
+
+    import boardwright as bw
+
+    game = bw.load(GAME)
+    seen: dict[str, int] = {}
+    out = []
+    for seed in range(count):
+        state = game.new(players=3 - seed % 2, seed=seed, options={"structures": "draft"} if seed % 2 == 0 else {},
+                         events=False)
+        rng = random.Random(seed)
+        while not state.is_over:
+            seat = state.to_act[0]
+            legal = state.legal_actions(seat)
+            # the pending step (the view's "pending" says the same; a view for every state is slow)
+            step = state.stack[-1][0] if state.stack else "draft" if str(legal[0]).startswith("draft ") else "play"
+            seen[step] = seen.get(step, 0) + 1
+            if seen[step] <= 8 or rng.random() < 0.005:
+                view = state.view(seat)
+                assert (view["pending"][-1]["step"] if view["pending"] else view["phase"]) == step
+                out.append({"view": view, "seat": seat, "legal_actions": [str(a) for a in legal],
+                            "to_act": list(state.to_act), "is_over": False, "events": [], "version": len(out),
+                            "step": step})
+            state.apply(seat, rng.choice(legal))
+    return out
+
+
+def test_every_action_is_reachable_on_the_board(server, page):
+    """Drawn in the table page's own kit, every legal action of every kind of step is lit on some
+    piece of the board, and clicking that piece keeps it among the choices (or takes it): no
+    action needs the list beside the board, nor the catch-all banner buttons."""
+    messages = sample_messages()
+    steps = {m["step"] for m in messages}
+    assert {"draft", "setup", "play", "use", "cards", "tilepick", "wild", "cell", "column", "display", "swap",
+            "reset"} <= steps, steps
+    table = new_table(server, ["human", "human"])
+    page.goto(table["seats"][0]["url"])
+    page.wait_for_function("document.body.dataset.version !== undefined")
+    problems = page.evaluate("""async (messages) => {
+      const { makeUi, concerns } = await import("/static/ui.js");
+      const { draw } = await import("/static/games/the-game-makers.js");
+      const games = await (await fetch("/api/games")).json();
+      const catalog = games.find((g) => g.id === "the-game-makers").catalog;
+      let legal = [];
+      const ui = makeUi({ catalog: () => catalog, legal: () => legal, act: () => {}, redraw: () => {} });
+      const problems = [];
+      for (const message of messages) {
+        legal = message.legal_actions;
+        ui.viewer = message.seat;
+        const board = document.createElement("div");
+        ui.beginDraw(message);
+        draw(board, message, ui);
+        ui.endDraw(board);
+        const extra = board.querySelector(".tgm-extra");
+        if (extra) problems.push([message.step, "banner catch-all", extra.textContent]);
+        const lit = [...board.querySelectorAll(".playable")];
+        for (const action of legal) {
+          // a lit piece whose first key matching its actions also names this action: clicking it
+          // takes the action, or keeps it among the choices left
+          const ok = lit.some((element) => {
+            const keys = element.dataset.keys.split("|");
+            const mine = legal.filter((a) => keys.some((k) => concerns(a, k)));
+            const chosen = keys.find((k) => mine.some((a) => concerns(a, k)));
+            return chosen !== undefined && concerns(action, chosen);
+          });
+          if (!ok) problems.push([message.step, "unreachable", action]);
+        }
+      }
+      return problems;
+    }""", [{k: v for k, v in m.items() if k != "step"} | {"step": m["step"]} for m in messages])
+    assert problems == [], problems[:20]
