@@ -9,11 +9,15 @@ no piece is lit (each use is counted in `fallbacks`, so a test can require the b
 
 from __future__ import annotations
 
+import json
 import random
 import time
+import urllib.request
 from typing import Any
 
 PHONE = {"width": 390, "height": 844}
+#: an opener that ignores proxy settings: the server is on loopback
+_direct = urllib.request.build_opener(urllib.request.ProxyHandler({}))
 DESKTOP = {"width": 1280, "height": 900}
 
 
@@ -144,3 +148,41 @@ def play_game(players: list[Player], watchers: list[Player] = (), deadline: floa
     for player in [*players, *watchers]:
         player.page.wait_for_function("document.body.dataset.over === '1'", timeout=15_000)
     return decisions
+
+
+# ---------------------------------------------------------------- the tables, through the API
+def api(base: str, path: str, body: dict[str, Any] | None = None) -> Any:
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(base + path, data=data, headers={"Content-Type": "application/json"})
+    with _direct.open(request, timeout=20) as answer:
+        return json.loads(answer.read())
+
+
+def new_table(server: Any, game: str, seats: list[str], options: dict[str, Any] | None = None) -> dict[str, Any]:
+    made = api(server.url, "/api/tables", {"game": game, "players": len(seats), "seats": seats,
+                                           "options": options or {}})
+    for seat in made["seats"]:
+        if seat.get("url") and not seat["url"].startswith("http"):
+            seat["url"] = server.url + seat["url"]
+    made["spectator"] = f"{server.url}/t/{made['table']}"
+    return made
+
+
+def state(server: Any, table: dict[str, Any], seat: int | None = None) -> dict[str, Any]:
+    query = f"?token={table['seats'][seat]['token']}" if seat is not None else ""
+    return api(server.url, f"/api/tables/{table['table']}{query}")
+
+
+def act(server: Any, table: dict[str, Any], seat: int, action: str) -> dict[str, Any]:
+    version = state(server, table, seat)["version"]
+    return api(server.url, f"/api/tables/{table['table']}/actions",
+               {"token": table["seats"][seat]["token"], "action": action, "version": version})
+
+
+def click(player: Player, selector: str) -> None:
+    """Click one lit piece and wait for the table to move on."""
+    before = player.version
+    piece = player.page.locator(f"#board {selector}.playable")
+    assert piece.count() >= 1, f"no lit piece {selector}"
+    piece.first.click()
+    assert player.wait_version_above(before), f"clicking {selector} did not move the table on"

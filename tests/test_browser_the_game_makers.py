@@ -7,43 +7,17 @@ board is never needed."""
 
 from __future__ import annotations
 
-import json
-import urllib.request
 from typing import Any
 
+import browser
 import pytest
-from browser import PHONE, Player, play_game
+from browser import PHONE, Player, act, click, play_game, state
 
 GAME = "the-game-makers"
-_direct = urllib.request.build_opener(urllib.request.ProxyHandler({}))
-
-
-def api(base: str, path: str, body: dict[str, Any] | None = None) -> Any:
-    data = None if body is None else json.dumps(body).encode()
-    request = urllib.request.Request(base + path, data=data, headers={"Content-Type": "application/json"})
-    with _direct.open(request, timeout=20) as answer:
-        return json.loads(answer.read())
 
 
 def new_table(server: Any, seats: list[str], options: dict[str, Any] | None = None) -> dict[str, Any]:
-    made = api(server.url, "/api/tables", {"game": GAME, "players": len(seats), "seats": seats,
-                                           "options": options or {}})
-    for seat in made["seats"]:
-        if seat.get("url") and not seat["url"].startswith("http"):
-            seat["url"] = server.url + seat["url"]
-    made["spectator"] = f"{server.url}/t/{made['table']}"
-    return made
-
-
-def state(server: Any, table: dict[str, Any], seat: int | None = None) -> dict[str, Any]:
-    query = f"?token={table['seats'][seat]['token']}" if seat is not None else ""
-    return api(server.url, f"/api/tables/{table['table']}{query}")
-
-
-def act(server: Any, table: dict[str, Any], seat: int, action: str) -> dict[str, Any]:
-    version = state(server, table, seat)["version"]
-    return api(server.url, f"/api/tables/{table['table']}/actions",
-               {"token": table["seats"][seat]["token"], "action": action, "version": version})
+    return browser.new_table(server, GAME, seats, options)
 
 
 def others_until(server: Any, table: dict[str, Any], seat: int, ready: Any) -> dict[str, Any]:
@@ -62,15 +36,6 @@ def others_until(server: Any, table: dict[str, Any], seat: int, ready: Any) -> d
                  if a == "end turn" or a.startswith(("contract #", "as component", "keep tile", "take"))]
         act(server, table, other, (quick or legal)[0])
     raise AssertionError(f"seat {seat} never got the wanted moment")
-
-
-def click(player: Player, selector: str) -> None:
-    """Click one lit piece and wait for the table to move on."""
-    before = player.version
-    piece = player.page.locator(f"#board {selector}.playable")
-    assert piece.count() >= 1, f"no lit piece {selector}"
-    piece.first.click()
-    assert player.wait_version_above(before), f"clicking {selector} did not move the table on"
 
 
 def test_the_table_is_drawn_and_played_by_clicking(server, browser):
