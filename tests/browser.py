@@ -24,7 +24,8 @@ DESKTOP = {"width": 1280, "height": 900}
 class Player:
     """One browser context on the table page, with its script errors collected."""
 
-    def __init__(self, browser: Any, url: str, viewport: dict[str, int] | None = None, seed: int = 0) -> None:
+    def __init__(self, browser: Any, url: str, viewport: dict[str, int] | None = None, seed: int = 0,
+                 loose: str | None = None) -> None:
         self.context = browser.new_context(viewport=viewport or DESKTOP)
         self.context.set_default_timeout(10_000)
         self.page = self.context.new_page()
@@ -33,6 +34,10 @@ class Player:
         self.page.on("console", lambda message: self.errors.append(f"console.error: {message.text}")
                      if message.type == "error" and not message.text.startswith("Failed to load resource") else None)
         self.rng = random.Random(seed)
+        #: the selector of a drawing's safety-net pieces (a legal action no piece reached), and how
+        #: many were on the board at this player's decisions: a test wants none
+        self.loose_selector = loose
+        self.loose = 0
         self.url = url
         self.clicks = 0
         self.fallbacks = 0
@@ -71,6 +76,8 @@ class Player:
     def take_turn(self) -> None:
         """One decision, by clicking. Returns once the table's version has moved on."""
         page = self.page
+        if self.loose_selector:
+            self.loose += page.locator(f"#board {self.loose_selector}").count()
         before = self.version
         for _ in range(8):
             if self.version > before or not self.my_turn:

@@ -223,15 +223,9 @@ class CheckedPlayer(Player):
     """A player that also checks, before each decision, that the board's own pieces cover every
     legal action (no catch-all banner piece was needed)."""
 
-    loose = 0
-
     def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+        super().__init__(*args, loose=".mou-extra", **kwargs)
         self.fell_back: list[str] = []  # what the table asked each time the list was needed
-
-    def take_turn(self) -> None:
-        self.loose += self.page.locator("#board .mou-extra").count()
-        super().take_turn()
 
     def _from_the_list(self) -> None:
         page = self.page

@@ -466,6 +466,8 @@ class State:
         new = self._clone()
         events = self._events
         new._events = events.copy() if isinstance(events, list) else events
+        # the replay that tested the last action for undo: the copy's next test steps on from it
+        new._undo_checked = getattr(self, "_undo_checked", None)
         return new
 
     def _clone(self) -> State:
@@ -490,8 +492,6 @@ class State:
         new._told = {}
         new._texts = {}
         new._seen = {}
-        # the replay that tested the last action for undo: the copy's next test steps on from it
-        new._undo_checked = getattr(self, "_undo_checked", None)
         self._copy_into(new)
         return new
 

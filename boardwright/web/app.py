@@ -25,6 +25,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from pathlib import Path
 from typing import Any
 
+import anyio.to_thread
 from starlette.applications import Starlette
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import FileResponse, JSONResponse, Response
@@ -37,6 +38,7 @@ from .protocol import (
     HUMAN,
     MAX_BODY,
     BadRequest,
+    check_spec,
     games_list,
     parse_create,
     parse_json,
@@ -106,7 +108,7 @@ def create_app(db: str, *, bot_workers: int | None = None, rate: float = 50.0, b
         return JSONResponse(await hub.create(parse_create(await body(request))), status_code=201)
 
     async def recent(_: Request) -> Response:
-        return JSONResponse(await _recent(hub))
+        return JSONResponse(await anyio.to_thread.run_sync(hub.storage.recent))
 
     async def show(request: Request) -> Response:
         live = await table_of(request)
@@ -155,7 +157,6 @@ def create_app(db: str, *, bot_workers: int | None = None, rate: float = 50.0, b
         kind = data.get("kind")
         if not isinstance(token, str) or not isinstance(kind, str):
             raise BadRequest(422, "the fields 'token' (the creator token) and 'kind' (\"human\" or a bot) are needed")
-        from .protocol import check_spec
         await hub.replace(live, token, int(seat_text), check_spec(kind))
         return JSONResponse({"seats": live.public_seats(), "version": live.version})
 
@@ -258,11 +259,6 @@ def create_app(db: str, *, bot_workers: int | None = None, rate: float = 50.0, b
     ], lifespan=lifespan)
     app.state.hub = hub
     return Guard(app, rate, burst)
-
-
-async def _recent(hub: Hub) -> list[dict[str, Any]]:
-    import anyio.to_thread
-    return await anyio.to_thread.run_sync(hub.storage.recent)
 
 
 class Guard:
