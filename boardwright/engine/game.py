@@ -8,10 +8,17 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, ClassVar
 
+from .actions import Action
 from .errors import shown
 from .events import ENGINE_TEXTS, write
+from .observation import Encoder, Observer
 from .options import Option, resolve_options
 from .state import State
+
+
+def _options_key(game_id: str, declared: tuple[Option, ...], options: Mapping[str, Any] | None) -> str:
+    values = resolve_options(game_id, declared, options)
+    return repr(sorted((k, repr(v)) for k, v in values.items()))
 
 
 class Game:
@@ -39,6 +46,9 @@ class Game:
     #: the text of each event kind the game tells: a template for
     #: :data:`boardwright.engine.events.TEXT` or a function of the event's data
     event_texts: ClassVar[Mapping[str, str | Callable[[Mapping[str, Any]], str]]] = {}
+
+    def __init__(self) -> None:
+        self._learning_cache: dict[tuple[Any, ...], Any] = {}
 
     def catalog(self, options: Mapping[str, Any] | None = None) -> dict[str, dict[str, Any]]:
         """The public description of every piece of content the game is played with under
@@ -76,6 +86,39 @@ class Game:
         state is a determinized sample, whose hidden values are guesses.
         """
         return list(state.scores())
+
+    # ------------------------------------------------------------------ learning interfaces
+    def action_space(self, players: int | None = None,
+                     options: Mapping[str, Any] | None = None) -> tuple[Action, ...]:
+        """Every action of the game under ``options``, in a fixed order: an action's position is
+        its index for learning agents (the same for every state of that content)."""
+        count = self.default_players if players is None else players
+        key = ("actions", count, _options_key(self.id, self.options, options))
+        found = self._learning_cache.get(key)
+        if found is None:
+            found = tuple(self.new(players=count, seed=0, options=options, events=False).table)
+            self._learning_cache[key] = found
+        return found
+
+    def observer(self, players: int | None = None, options: Mapping[str, Any] | None = None) -> Observer:
+        """The encoder of this game's views as vectors of one fixed size, for ``players`` seats
+        and ``options`` (see :mod:`boardwright.engine.observation`)."""
+        count = self.default_players if players is None else players
+        key = ("observer", count, _options_key(self.id, self.options, options))
+        found = self._learning_cache.get(key)
+        if found is None:
+            found = Observer(self, count, resolve_options(self.id, self.options, options))
+            self._learning_cache[key] = found
+        return found
+
+    def _observation_context(self, players: int, options: Mapping[str, Any]) -> Any:
+        """What :meth:`_observe` needs besides the view, built once per observer (such as the
+        content's card names)."""
+        return None
+
+    def _observe(self, encoder: Encoder, view: Mapping[str, Any], context: Any) -> None:
+        """Write the game's part of a seat's observation from its view (fixed-size blocks)."""
+        raise NotImplementedError(f"{self.name} has no observation encoding")
 
     @property
     def default_players(self) -> int:

@@ -1,0 +1,168 @@
+"""Observations: one seat's view as a flat vector of numbers of a fixed size, for learning agents.
+
+An observation is computed from ``view(seat)`` and nothing else, so it shows exactly what the seat
+may see (the one redaction path) and is the same for a state and for any determinization of it for
+that seat. Its size depends only on the game, the player count and the content, never on the
+position: every block has a size fixed by the rules or the content (a hand is a count per card of
+the content, a board a value per space), not by the data in it.
+
+Seats are written relative to the viewer: the first block of every per-seat group is the viewer's
+own, then the next seat clockwise, and so on. A learning agent thus plays every seat with one
+policy.
+
+Each game writes its part with :class:`Encoder` in ``Game._observe``; the engine adds the part
+every game shares (whose turn it is, who has committed a sealed choice, whether the game is over).
+``Game.observer(players, options)`` gives an :class:`Observer`, whose ``layout`` names every block,
+its size and what it holds (``docs/rl.md`` lists them per game).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .game import Game
+
+Json = Any
+
+
+class Encoder:
+    """Writes one observation block by block; each block's size is fixed by its arguments alone."""
+
+    __slots__ = ("blocks", "players", "values", "viewer")
+
+    def __init__(self, viewer: int, players: int) -> None:
+        self.values: list[float] = []
+        #: (name, size, what it holds) of each block, in order
+        self.blocks: list[tuple[str, int, str]] = []
+        self.viewer = viewer
+        self.players = players
+
+    def _block(self, name: str, size: int, note: str) -> None:
+        self.blocks.append((name, size, note))
+
+    # ------------------------------------------------------------------ single values
+    def number(self, name: str, value: float | None, scale: float = 1.0, note: str = "") -> None:
+        """One number, divided by ``scale`` (a rough maximum, to keep values near [0, 1]); ``None``
+        is written as 0."""
+        self.values.append(0.0 if value is None else float(value) / scale)
+        self._block(name, 1, note or (f"value / {scale:g}" if scale != 1 else "value"))
+
+    def flag(self, name: str, value: object, note: str = "") -> None:
+        """1 if ``value`` is true, else 0."""
+        self.values.append(1.0 if value else 0.0)
+        self._block(name, 1, note or "1 if true")
+
+    def one_hot(self, name: str, value: object, choices: Sequence[object], note: str = "") -> None:
+        """A 1 at the position of ``value`` in ``choices`` (all zero when it is not one of them)."""
+        row = [0.0] * len(choices)
+        for index, choice in enumerate(choices):
+            if choice == value:
+                row[index] = 1.0
+                break
+        self.values.extend(row)
+        self._block(name, len(choices), note or "one-hot over " + ", ".join(map(str, choices))[:200])
+
+    def counts(self, name: str, items: Iterable[object] | Mapping[Any, float] | None,
+               vocabulary: Mapping[Any, int], scale: float = 1.0, note: str = "") -> None:
+        """How many of each vocabulary item ``items`` holds (a list of names, or name -> count),
+        divided by ``scale``; ``vocabulary`` maps each item to its position. Unknown items are
+        not counted."""
+        row = [0.0] * len(vocabulary)
+        if items:
+            if isinstance(items, Mapping):
+                for item, count in items.items():
+                    index = vocabulary.get(item)
+                    if index is not None:
+                        row[index] += float(count) / scale
+            else:
+                step = 1.0 / scale
+                for item in items:
+                    index = vocabulary.get(item)
+                    if index is not None:
+                        row[index] += step
+        self.values.extend(row)
+        self._block(name, len(vocabulary), note or f"count per item of {len(vocabulary)}"
+                    + (f", / {scale:g}" if scale != 1 else ""))
+
+    def numbers(self, name: str, values: Sequence[float | None], size: int, scale: float = 1.0,
+                note: str = "") -> None:
+        """Exactly ``size`` numbers (``values`` cut or padded with 0), each divided by ``scale``."""
+        row = [0.0 if v is None else float(v) / scale for v in list(values)[:size]]
+        row.extend([0.0] * (size - len(row)))
+        self.values.extend(row)
+        self._block(name, size, note or f"{size} values" + (f" / {scale:g}" if scale != 1 else ""))
+
+    # ------------------------------------------------------------------ seats
+    def seats(self) -> list[int]:
+        """The seats in observation order: the viewer, then clockwise."""
+        return [(self.viewer + k) % self.players for k in range(self.players)]
+
+    def relative(self, seat: int | None) -> int | None:
+        """``seat`` counted from the viewer (0 = the viewer, 1 = the next seat clockwise)."""
+        return None if seat is None else (seat - self.viewer) % self.players
+
+    def seat(self, name: str, seat: int | None, note: str = "") -> None:
+        """A seat as a one-hot over the seats counted from the viewer (all zero for none)."""
+        self.one_hot(name, self.relative(seat), range(self.players),
+                     note or "one-hot over seats counted from you (0 = you)")
+
+    def seat_set(self, name: str, seats: Iterable[int] | None, note: str = "") -> None:
+        """A set of seats as one flag per seat, counted from the viewer."""
+        row = [0.0] * self.players
+        for seat in seats or ():
+            row[(seat - self.viewer) % self.players] = 1.0
+        self.values.extend(row)
+        self._block(name, self.players, note or "1 per seat in the set, counted from you (0 = you)")
+
+    def size(self) -> int:
+        return len(self.values)
+
+
+class Observer:
+    """Encodes views of one game, player count and content as vectors of one fixed size.
+
+    Build it once (``game.observer(players, options)``) and call :meth:`encode` per view.
+    """
+
+    def __init__(self, game: Game, players: int, options: Mapping[str, Any]) -> None:
+        self.game = game
+        self.players = players
+        self.options = options
+        self.context = game._observation_context(players, options)
+        probe = game.new(players=players, seed=0, options=options, events=False)
+        encoder = self._encode(probe.view(probe.to_act[0] if probe.to_act else 0))
+        #: (name, size, what it holds) of each block, in order
+        self.layout: tuple[tuple[str, int, str], ...] = tuple(encoder.blocks)
+        #: the length of every observation
+        self.size = len(encoder.values)
+
+    def _encode(self, view: Mapping[str, Json]) -> Encoder:
+        viewer = view["viewer"]
+        if viewer is None:
+            raise ValueError("an observation is of one seat's view, not a spectator's")
+        encoder = Encoder(viewer, self.players)
+        encoder.seat_set("to_act", view["to_act"], "seats that owe a decision now, counted from you")
+        encoder.seat_set("committed", view.get("committed"), "seats that have committed a sealed choice")
+        encoder.flag("is_over", view["is_over"])
+        self.game._observe(encoder, view, self.context)
+        return encoder
+
+    def encode(self, view: Mapping[str, Json]) -> list[float]:
+        """The observation of ``view`` (a seat's view of a state of this game and player count)."""
+        if view.get("player_count") != self.players or view.get("game") != self.game.id:
+            raise ValueError(f"this observer encodes {self.game.id} views of {self.players} players")
+        values = self._encode(view).values
+        if len(values) != self.size:
+            raise AssertionError(f"{self.game.id}: an observation of {len(values)} values, not {self.size}")
+        return values
+
+    def describe(self) -> str:
+        """The layout as a Markdown table (block, offset, size, what it holds)."""
+        lines = ["| block | offset | size | holds |", "|---|---:|---:|---|"]
+        offset = 0
+        for name, size, note in self.layout:
+            lines.append(f"| `{name}` | {offset} | {size} | {note.replace('|', '/')} |")
+            offset += size
+        return "\n".join(lines)
