@@ -219,6 +219,16 @@ class SealedSums(Game):
         "round_started": "round {round} begins",
     }
 
+    def _observe(self, encoder: Any, view: dict[str, Any], context: Any) -> None:
+        encoder.number("round", view["round"], 3)
+        encoder.one_hot("phase", view["phase"], ("bid", "play", "place", "react", "over"))
+        encoder.numbers("points", [view["points"][s] for s in encoder.seats()], encoder.players, 20)
+        encoder.numbers("hand_sizes", [view["hand_sizes"][s] for s in encoder.seats()], encoder.players, 3)
+        encoder.counts("hand", view["hand"], {v: v - 1 for v in range(1, 10)})
+        encoder.number("deck", view["deck"], 20)
+        encoder.number("die", view["die"], 6)
+        encoder.number("chosen", view["chosen"], 9)
+
 
 GAME = SealedSums()
 register(GAME)

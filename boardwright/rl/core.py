@@ -1,0 +1,128 @@
+"""What the three adapters share: the action space, observations and masks, rewards and seeds.
+
+Every adapter speaks to a game only through the public contract (``new``, ``to_act``,
+``legal_actions``, ``apply``, ``view``, ``scores``, ``winners``, ``determinize``) and reads a seat's
+observation from ``view(seat)`` alone, so what a learner sees is what that seat may see.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+
+import boardwright as bw
+from boardwright.engine import Action, State, Stream, resolve_options
+from boardwright.engine.errors import shown
+
+#: How a finished game pays each seat.
+REWARDS = ("result", "margin")
+#: What an adapter does with an action that is not legal now.
+ILLEGAL = ("lose", "raise")
+#: The reward of a seat that takes an illegal action when ``illegal="lose"``.
+ILLEGAL_REWARD = -1.0
+
+
+class Setting:
+    """One game, player count and content as a learning problem: fixed action and observation
+    spaces, and the rules of reward.
+
+    - **Actions**: index ``i`` is ``game.action_space(players, options)[i]``, the game's action
+      table in its fixed order; a mask marks the legal ones of a seat (1) and the rest (0).
+    - **Observations**: ``game.observer(players, options)``, a ``float32`` vector of
+      ``observation_size`` values from the seat's view, seats counted from the viewer.
+    - **Rewards** at the end of the game: ``"result"`` pays 1 to a sole winner, 1/k to each of k
+      winners sharing the win and 0 to the others; ``"margin"`` adds the seat's final score minus
+      the best final score among the other seats (the seat's own score in a solo game).
+    """
+
+    def __init__(self, game_id: str, players: int | None, options: Mapping[str, Any] | None,
+                 reward: str = "result", illegal: str = "lose") -> None:
+        self.game = bw.load(game_id)
+        count = self.game.default_players if players is None else players
+        if isinstance(count, bool) or not isinstance(count, int) or not (
+                self.game.min_players <= count <= self.game.max_players):
+            raise ValueError(f"{self.game.name} plays {self.game.player_range()} players, not {shown(count)}")
+        if reward not in REWARDS:
+            raise ValueError(f"reward is one of {', '.join(REWARDS)}, not {shown(reward)}")
+        if illegal not in ILLEGAL:
+            raise ValueError(f"illegal is one of {', '.join(ILLEGAL)}, not {shown(illegal)}")
+        self.players = count
+        self.options = resolve_options(self.game.id, self.game.options, options)
+        self.reward = reward
+        self.illegal = illegal
+        self.actions: tuple[Action, ...] = self.game.action_space(count, self.options)
+        self.index: dict[str, int] = {str(a): i for i, a in enumerate(self.actions)}
+        self.observer = self.game.observer(count, self.options)
+        self.observation_size = self.observer.size
+        self.action_count = len(self.actions)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Setting:
+        return self  # shared and never changed
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Setting, (self.game.id, self.players, dict(self.options), self.reward, self.illegal))
+
+    def new(self, seed: int) -> State:
+        """A new game (telling no events: learning reads only views and results)."""
+        return self.game.new(players=self.players, seed=seed, options=self.options, events=False)
+
+    def observation(self, state: State, seat: int) -> np.ndarray:
+        """Seat ``seat``'s observation of ``state`` (from its view only)."""
+        return np.asarray(self.observer.encode(state.view(seat)), dtype=np.float32)
+
+    def legal(self, state: State, seat: int) -> list[int]:
+        """The indexes of the seat's legal actions (none if it does not act now)."""
+        if state.is_over or seat not in state.to_act:
+            return []
+        index = self.index
+        return [index[a] for a in state.legal_actions(seat)]
+
+    def mask(self, state: State, seat: int) -> np.ndarray:
+        """1 for each legal action of ``seat`` now, 0 for the rest (``int8``)."""
+        mask = np.zeros(self.action_count, dtype=np.int8)
+        legal = self.legal(state, seat)
+        if legal:
+            mask[legal] = 1
+        return mask
+
+    def action(self, index: object) -> Action:
+        """The action with this index, or a ValueError naming the range."""
+        if isinstance(index, np.integer):
+            index = int(index)
+        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < self.action_count:
+            raise ValueError(f"an action of {self.game.name} is an index from 0 to "
+                             f"{self.action_count - 1}, not {shown(index)}")
+        return self.actions[index]
+
+    def results(self, state: State) -> list[float]:
+        """Each seat's reward for the finished game ``state``."""
+        winners = state.winners()
+        share = 1.0 / len(winners) if winners else 0.0
+        paid = [share if seat in winners else 0.0 for seat in range(self.players)]
+        if self.reward == "margin":
+            scores = state.scores()
+            for seat in range(self.players):
+                others = [scores[s] for s in range(self.players) if s != seat]
+                paid[seat] += float(scores[seat] - (max(others) if others else 0))
+        return paid
+
+    def seat_order(self, state: State) -> int:
+        """The seat that decides next: the lowest seat owing a decision (a sealed decision is
+        taken seat by seat, each seeing only its own view)."""
+        return min(state.to_act)
+
+
+def episode_seed(base: Stream) -> int:
+    """The next game seed from an adapter's own stream of seeds."""
+    return base.next64() >> 2
+
+
+def seed_stream(seed: int | None) -> Stream:
+    """An adapter's stream of game seeds: from ``seed``, or from the system's randomness."""
+    if seed is None:
+        import secrets
+
+        seed = secrets.randbits(62)
+    return Stream.named(int(seed), "rl/episodes")
