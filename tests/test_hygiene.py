@@ -45,6 +45,7 @@ ALLOWED = {
     "__init__": {"engine", "games"},
     "terminal": {"engine", "games", "agents", "sim", "__init__"},
     "web": {"engine", "games", "agents", "__init__"},
+    "rl": {"engine", "games", "agents", "__init__"},
     "cli": {"engine", "games", "agents", "sim", "terminal", "web", "__init__"},
     "__main__": {"cli"},
 }
@@ -104,11 +105,12 @@ def test_dependencies_point_one_way():
 
 
 def test_the_core_plays_and_draws_every_game_with_the_standard_library_only():
-    """Without the extras (Rich, OpenSkill): load every game, play a few moves, read views,
-    events, breakdowns, catalogs and the boards a terminal would draw."""
+    """Without the extras (Rich, OpenSkill, the learning libraries): load every game, play a few
+    moves, read views, events, breakdowns, catalogs, observations and the boards a terminal would
+    draw."""
     script = """
 import sys
-for extra in ("rich", "openskill"):
+for extra in ("rich", "openskill", "numpy", "gymnasium", "pettingzoo", "pyspiel"):
     sys.modules[extra] = None  # importing it now fails, as without the extra
 import boardwright as bw
 for game_id in bw.games():
@@ -121,6 +123,7 @@ for game_id in bw.games():
         state.apply(seat, state.legal_actions(seat)[0])
     game.render(state.view(0))
     state.events(0), state.score_breakdown(), game.catalog(), game.rules_text()
+    game.observer(game.min_players).encode(state.view(0))
 print("ok")
 """
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120, check=False)
