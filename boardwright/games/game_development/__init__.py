@@ -12,7 +12,9 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from ...engine import Game, Option
+from ...engine.observation import Encoder
 from .content import load
+from .observation import context, observe
 from .state import GameDevelopmentState
 from .texts import EVENT_TEXTS, catalog
 from .view import describe_action, render
@@ -48,6 +50,12 @@ class GameDevelopment(Game):
 
     def describe_action(self, text: str) -> str:
         return describe_action(text)
+
+    def _observation_context(self, players: int, options: Mapping[str, Any]) -> Any:
+        return context(players, options)
+
+    def _observe(self, encoder: Encoder, view: Mapping[str, Any], context: Any) -> None:
+        observe(encoder, view, context)
 
 
 __all__ = ["GameDevelopment"]
