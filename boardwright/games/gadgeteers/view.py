@@ -121,6 +121,12 @@ def build_view(s: GadgeteersState, seat: int | None) -> dict[str, Any]:
             "gadget": gadgets[pw.gadget].name if pw.gadget >= 0 else None,
             "first": gadgets[pw.first].name if pw.first >= 0 else None,
             "to_add": pw.to_add if pw.step in ("add", "add_to") else 0,
+            # what earlier steps of this power chose, told to all as they were taken: the Part
+            # tokens are being added to, the token being moved or exchanged, the first Part of a swap
+            "to": PARTS[pw.dest] if pw.step == "add" else None,
+            "token": KIND_TEXT[pw.kind] if pw.step in ("move_to", "add_instead") else None,
+            "owner": pw.owner if pw.step == "move_to" else None,
+            "part": PARTS[pw.part] if pw.step in ("move_to", "add_instead", "with") else None,
         }
     return result
 
