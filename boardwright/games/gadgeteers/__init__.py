@@ -10,7 +10,9 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from ...engine import Game, Option, State
+from ...engine.observation import Encoder
 from .content import load as load_content
+from .observation import context, observe
 from .presentation import EVENT_TEXTS, catalog
 from .state import GadgeteersState
 
@@ -46,6 +48,12 @@ class Gadgeteers(Game):
 
     def _catalog(self, options: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
         return catalog(load_content(options.get("content")))
+
+    def _observation_context(self, players: int, options: Mapping[str, Any]) -> Any:
+        return context(players, options)
+
+    def _observe(self, encoder: Encoder, view: Mapping[str, Any], context: Any) -> None:
+        observe(encoder, view, context)
 
     def render(self, view: dict[str, Any]) -> str:
         from .render import render
