@@ -16,7 +16,9 @@ them), the row's order (any Gadget in it may be built), the order of tokens with
 by kind), the cell's row and column and the corner flag (the cell says both), the step's prompt
 (the step says it), each seat's Parts controlled at the end (the control blocks hold it) and the
 duplicate name lists (``gadgets`` beside ``built``, ``junk`` beside the Junk Pile). The view does
-not say which of the viewer's own tokens are still face down, so neither does the observation.
+not say on which Parts the viewer's own tokens are still face down, so neither does the
+observation; their kinds are the viewer's ``unseen`` less its screen. The Gadgets left in the deck
+are those seen nowhere else.
 """
 
 from __future__ import annotations
@@ -59,6 +61,12 @@ NO_POWER: dict[str, Any] = dict.fromkeys(
     ("step", "source", "gadget", "first", "to_add", "to", "token", "owner", "part"))
 
 
+#: a block's name, size and note, as the Encoder lists it
+Block = tuple[str, int, str]
+#: each cell as a one-hot row
+CELL_ROWS = tuple(tuple(1.0 if c == cell else 0.0 for c in range(CELLS)) for cell in range(CELLS))
+
+
 class Context(NamedTuple):
     """What encoding needs besides the view, built once per observer."""
 
@@ -69,7 +77,7 @@ class Context(NamedTuple):
     alternates: dict[str, int]         # Alternate Token swap name -> position
     starred: dict[str | None, int]     # Alternate Token (or None) -> 3★, 4★ and 5★ tokens dealt
     seat_keys: tuple[str, ...]         # the board's key for each seat's tokens
-    part_blocks: tuple[tuple[str, str, str, str], ...]  # per Part: its four block names
+    part_blocks: tuple[tuple[Block, Block, Block, Block], ...]  # per Part: its four blocks
     notes: dict[str, str]              # block name -> what it holds
 
 
@@ -81,17 +89,16 @@ def context(players: int, options: Mapping[str, Any]) -> Context:
     starred: dict[str | None, int] = {None: sum(token_set(players, None)[k] for k in STARRED)}
     for index, name in enumerate(alternates):
         starred[name] = sum(token_set(players, index)[k] for k in STARRED)
-    notes = {}
-    part_blocks = []
-    for name in PARTS:
-        blocks = (f"{name}.cell", f"{name}.tokens", f"{name}.value", f"{name}.control")
-        part_blocks.append(blocks)
-        notes[blocks[0]] = (f"one-hot: the cell {name} sits on, clockwise from the top-left corner "
-                            "(0, 3, 6, 9 are corners)")
-        notes[blocks[1]] = (f"per seat from you: tokens on {name} per kind ({KIND_NAMES}), then face-down ones "
-                            f"you cannot read; / {TOKENS}")
-        notes[blocks[2]] = f"per seat from you: control total on {name} of the tokens you can read / {VALUE}"
-        notes[blocks[3]] = f"per seat from you: 1 if it controls {name} (all 0 while any token is face down)"
+    part_blocks = tuple((
+        (f"{name}.cell", CELLS,
+         f"one-hot: the cell {name} sits on, clockwise from the top-left corner (0, 3, 6, 9 are corners)"),
+        (f"{name}.tokens", players * SLOTS,
+         f"per seat from you: tokens on {name} per kind ({KIND_NAMES}), then face-down ones you cannot read; "
+         f"/ {TOKENS}"),
+        (f"{name}.value", players, f"per seat from you: control total on {name} of the tokens you can read / {VALUE}"),
+        (f"{name}.control", players,
+         f"per seat from you: 1 if it controls {name} (all 0 while any token is face down)"),
+    ) for name in PARTS)
     return Context(
         parts={name: index for index, name in enumerate(PARTS)},
         gadgets={g.name: index for index, g in enumerate(content.gadgets)},
@@ -100,8 +107,8 @@ def context(players: int, options: Mapping[str, Any]) -> Context:
         alternates={name: index for index, name in enumerate(alternates)},
         starred=starred,
         seat_keys=tuple(str(seat) for seat in range(players)),
-        part_blocks=tuple(part_blocks),
-        notes={**notes, **_notes(content.types, alternates)},
+        part_blocks=part_blocks,
+        notes=_notes(content.types, alternates),
     )
 
 
@@ -159,13 +166,13 @@ def observe(encoder: Encoder, view: Mapping[str, Any], ctx: Context) -> None:
         by_part[parts[entry["part"]]] = entry
     keys = [ctx.seat_keys[seat] for seat in order]
     viewer = order[0]
+    values, blocks = encoder.values, encoder.blocks
     for (cell_block, tokens_block, value_block, control_block), entry in zip(ctx.part_blocks, by_part, strict=True):
-        cell = [0.0] * CELLS
-        cell[entry["cell"]] = 1.0
-        _put(encoder, cell_block, cell, notes)
+        values.extend(CELL_ROWS[entry["cell"]])
+        blocks.append(cell_block)
         tokens = entry["tokens"]
         counts = [0.0] * (n * SLOTS)
-        values = [0.0] * n
+        totals = [0.0] * n
         for k, key in enumerate(keys):
             labels = tokens.get(key)
             if labels:
@@ -175,13 +182,14 @@ def observe(encoder: Encoder, view: Mapping[str, Any], ctx: Context) -> None:
                     slot = SLOT_OF[label]
                     counts[base + slot] += TOKEN_STEP
                     total += SLOT_VALUE[slot]
-                values[k] = total
-        _put(encoder, tokens_block, counts, notes)
-        _put(encoder, value_block, values, notes)
+                totals[k] = total
         control = [0.0] * n
         for seat in entry.get("controlled_by", ()):
             control[(seat - viewer) % n] = 1.0
-        _put(encoder, control_block, control, notes)
+        values.extend(counts)
+        values.extend(totals)
+        values.extend(control)
+        blocks.extend((tokens_block, value_block, control_block))
 
     # ---------------------------------------------------------------- Junk Pile, row, deck
     junk = [0.0] * (n * 3)
