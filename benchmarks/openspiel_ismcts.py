@@ -69,7 +69,15 @@ def _openspiel_bot(game, seconds: float, seed: int):
 
 def play_one(task: tuple[str, int, float, int]) -> dict:
     """Play game number ``index`` of ``game_id``: boardwright's ISMCTS in seat ``index % players``."""
-    game_id, index, seconds, seed = task
+    try:
+        return _play(*task)
+    except Exception as error:  # a worker's traceback would be lost on the way back
+        import traceback
+
+        raise RuntimeError(f"game {task}: {traceback.format_exc()}") from error
+
+
+def _play(game_id: str, index: int, seconds: float, seed: int) -> dict:
     import pyspiel
 
     import boardwright.agents

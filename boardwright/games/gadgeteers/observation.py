@@ -1,8 +1,10 @@
 """A seat's view of Gadgeteers as a vector of numbers of one fixed size, for learning agents.
 
-Read from ``view(seat)`` alone, in the view's order: the round and phase; the square of 12 Parts
+Read from ``view(seat)`` alone, in the view's order: the round and phase (and whether the player to
+act has done something this turn); the square of 12 Parts
 (for each Part, in the order of the rules' Part list: the cell it sits on, each seat's tokens
-there as a count per token kind plus the count of face-down tokens the viewer cannot read, each
+there as a count per token kind plus the count of face-down tokens the viewer cannot read, which
+of the viewer's own tokens there are still face down, each
 seat's visible control total, and who controls it once no token is face down); the Junk Pile; the
 Gadget row and the known bottom of the deck; per seat, its built Gadgets, spent Single Use powers,
 the score anyone can count, the tokens it has behind its screen or face down, its Alternate
@@ -15,10 +17,8 @@ points, Type, needed Parts and power text (the same for every state: a Gadget's 
 them), the row's order (any Gadget in it may be built), the order of tokens within a Part (always
 by kind), the cell's row and column and the corner flag (the cell says both), the step's prompt
 (the step says it), each seat's Parts controlled at the end (the control blocks hold it) and the
-duplicate name lists (``gadgets`` beside ``built``, ``junk`` beside the Junk Pile). The view does
-not say on which Parts the viewer's own tokens are still face down, so neither does the
-observation; their kinds are the viewer's ``unseen`` less its screen. The Gadgets left in the deck
-are those seen nowhere else.
+duplicate name lists (``gadgets`` beside ``built``, ``junk`` beside the Junk Pile). The Gadgets left
+in the deck are those seen nowhere else.
 """
 
 from __future__ import annotations
@@ -77,7 +77,7 @@ class Context(NamedTuple):
     alternates: dict[str, int]         # Alternate Token swap name -> position
     starred: dict[str | None, int]     # Alternate Token (or None) -> 3★, 4★ and 5★ tokens dealt
     seat_keys: tuple[str, ...]         # the board's key for each seat's tokens
-    part_blocks: tuple[tuple[Block, Block, Block, Block], ...]  # per Part: its four blocks
+    part_blocks: tuple[tuple[Block, Block, Block, Block, Block], ...]  # per Part: its five blocks
     notes: dict[str, str]              # block name -> what it holds
 
 
@@ -95,6 +95,7 @@ def context(players: int, options: Mapping[str, Any]) -> Context:
         (f"{name}.tokens", players * SLOTS,
          f"per seat from you: tokens on {name} per kind ({KIND_NAMES}), then face-down ones you cannot read; "
          f"/ {TOKENS}"),
+        (f"{name}.yours_face_down", KINDS, f"your own tokens on {name} still face down, per kind / {TOKENS}"),
         (f"{name}.value", players, f"per seat from you: control total on {name} of the tokens you can read / {VALUE}"),
         (f"{name}.control", players,
          f"per seat from you: 1 if it controls {name} (all 0 while any token is face down)"),
@@ -156,6 +157,8 @@ def observe(encoder: Encoder, view: Mapping[str, Any], ctx: Context) -> None:
     encoder.number("parts_turn", view.get("parts_turn"), 5,
                    "Parts Phase: the turn of 5 being played / 5 (0 in other phases)")
     encoder.flag("final_round", view["ending"], "1 once someone has built a 4th Gadget: this is the last round")
+    encoder.flag("acted", view.get("acted"),
+                 "Gadgets Phase: 1 once the player to act has done something this turn (it ends, not passes)")
 
     # ---------------------------------------------------------------- the square of Parts
     board = view["board"]
@@ -167,7 +170,8 @@ def observe(encoder: Encoder, view: Mapping[str, Any], ctx: Context) -> None:
     keys = [ctx.seat_keys[seat] for seat in order]
     viewer = order[0]
     values, blocks = encoder.values, encoder.blocks
-    for (cell_block, tokens_block, value_block, control_block), entry in zip(ctx.part_blocks, by_part, strict=True):
+    for (cell_block, tokens_block, down_block, value_block, control_block), entry in zip(
+            ctx.part_blocks, by_part, strict=True):
         values.extend(CELL_ROWS[entry["cell"]])
         blocks.append(cell_block)
         tokens = entry["tokens"]
@@ -186,10 +190,14 @@ def observe(encoder: Encoder, view: Mapping[str, Any], ctx: Context) -> None:
         control = [0.0] * n
         for seat in entry.get("controlled_by", ()):
             control[(seat - viewer) % n] = 1.0
+        down = [0.0] * KINDS
+        for label in entry["yours_face_down"]:
+            down[SLOT_OF[label]] += TOKEN_STEP
         values.extend(counts)
+        values.extend(down)
         values.extend(totals)
         values.extend(control)
-        blocks.extend((tokens_block, value_block, control_block))
+        blocks.extend((tokens_block, down_block, value_block, control_block))
 
     # ---------------------------------------------------------------- Junk Pile, row, deck
     junk = [0.0] * (n * 3)

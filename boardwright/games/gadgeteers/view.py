@@ -48,6 +48,7 @@ def build_view(s: GadgeteersState, seat: int | None) -> dict[str, Any]:
     pieces = s.pieces
     #: per seat, its face-down tokens (all Parts), for the deducible "unseen" set
     face_down: list[list[str]] = [[] for _ in range(n)]
+    mine_down: list[str] = []
     board = []
     for cell in range(CELLS):
         part = s.part_at[cell]
@@ -62,12 +63,18 @@ def build_view(s: GadgeteersState, seat: int | None) -> dict[str, Any]:
                 face_down[owner] += hidden
                 if owner != seat:
                     hidden = ["?"] * len(hidden)
+                elif hidden:
+                    mine_down = hidden
                 shown += hidden
             tokens[str(owner)] = shown
         entry: dict[str, Any] = {
             "cell": cell, "row": CELL_POSITION[cell][0], "column": CELL_POSITION[cell][1],
             "part": PARTS[part], "corner": cell in CORNER_CELLS, "tokens": tokens,
         }
+        if seat is not None:
+            # which of the viewer's own tokens here are still face down (it placed them)
+            entry["yours_face_down"] = mine_down
+            mine_down = []
         if not faces_down:
             entry["controlled_by"] = list(s.controllers(part))
         board.append(entry)
@@ -112,6 +119,10 @@ def build_view(s: GadgeteersState, seat: int | None) -> dict[str, Any]:
     }
     if s.phase == "Parts Phase":
         result["parts_turn"] = s.turn_index // n + 1
+    elif s.phase == "Gadgets Phase":
+        # whether the player whose turn it is has done something this turn (it then ends the
+        # turn instead of passing), as everyone at the table saw
+        result["acted"] = s.acted
     if s.pw.step:
         pw = s.pw
         result["power"] = {
