@@ -9,7 +9,8 @@ boardwright's ``ismcts:time=T`` (its defaults: random rollouts cut off after 30 
 judged by ``Game.evaluate``), every other seat OpenSpiel's ``open_spiel.python.algorithms.ismcts.
 ISMCTSBot`` with its standard random-rollout evaluator (rollouts to the end of the game), UCT
 c = 2, unlimited world samples, searching until the same time T is spent (a move with one legal
-action is played at once by both). boardwright's seat rotates over the seats from game to game;
+action is played at once by both; OpenSpiel's bot always runs at least two simulations, since its
+first one only expands the root). boardwright's seat rotates over the seats from game to game;
 game k is OpenSpiel deal k. Each finished game is appended to a JSON-lines file as it ends, so a
 long run can be stopped and resumed (games already in the file are skipped).
 
@@ -56,7 +57,7 @@ def _openspiel_bot(game, seconds: float, seed: int):
             deadline = start + seconds
             self._root_node = self.create_new_node(state)
             done = 0
-            while done == 0 or time.perf_counter() < deadline:
+            while done < 2 or time.perf_counter() < deadline:  # its first simulation only expands the root
                 self.run_simulation(self.sample_root_state(state))
                 done += 1
             self.iterations += done
