@@ -10,8 +10,10 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from boardwright.engine import Game, Option, State
+from boardwright.engine.observation import Encoder
 
 from .events import TEXTS
+from .observation import Context, context, observe
 from .state import MAX_FACE, GameMakersState, check_dice_faces
 
 #: the default solo target (M12, TGM-23): the heuristic bot's median final score over 1,000 solo
@@ -77,6 +79,12 @@ class TheGameMakers(Game):
         from .catalog import catalog
         from .content import load
         return catalog(load(options["content"]))
+
+    def _observation_context(self, players: int, options: Mapping[str, Any]) -> Context:
+        return context(players, options)
+
+    def _observe(self, encoder: Encoder, view: Mapping[str, Any], context: Any) -> None:
+        observe(encoder, view, context)
 
     def render(self, view: dict[str, Any]) -> str:
         from .render import render
