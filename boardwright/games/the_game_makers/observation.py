@@ -46,6 +46,7 @@ from .view import PHASES, WEDGE_NAMES
 #: the kinds of pending step, as the view names them
 STEPS = ("setup", "cards", "tilepick", "use", "wild", "cell", "column", "build", "pay", "display",
          "tree", "discard", "reset", "back", "swap", "release", "promote", "copy")
+STEP_INDEX = {step: i for i, step in enumerate(STEPS)}
 #: rough maxima used to scale numbers into about [0, 1]
 TURN_SCALE = 40        # games last about 25-35 turns (random play: up to 75)
 WORKER_SCALE = 4       # workers of one level in a Break Room
@@ -72,6 +73,32 @@ SHELF_NOTE = ("filled; type (4); component kinds its Contract required (5); scor
 SHELF_SIZE = 27
 #: per Assembly Line cell: machinery icon 5, tile size / 3, Tweenie
 CELL_NOTE = "machinery icon (cards/tiles/wood/dice/plastic), tile size / 3, 1 if a Tweenie"
+
+
+#: the notes of blocks whose text is put together from the names above (built once)
+NOTE = {
+    "turn": f"the turn / {TURN_SCALE}",
+    "turns_to_limit": f"turns left before the max_turns limit, at most {TURN_SCALE}, / {TURN_SCALE}",
+    "solo_target": f"solo: the score to reach / {TOTAL_SCALE} (0 with more players)",
+    "step": "the step being decided now (top of the pending steps): " + ", ".join(STEPS),
+    "step_count": f"cards or tiles being looked at, or components still to discard / {MAX_OFFER}",
+    "offer_features": f"the cards you are looking at, {MAX_OFFER} slots, each: present, " + CARD_NOTE,
+    "step_piece": "the tile gained or being installed, or the Tweenie being placed: " + CELL_NOTE,
+    "step_column": "the marketing column they go to: " + "/".join(COLUMNS) + ", any",
+    "step_card": "the Contract being paid or shelved: present, " + CARD_NOTE,
+    "break_room": f"Level 1, 2, 3 workers in the Break Room / {WORKER_SCALE}",
+    "workers": "per worker space (" + ", ".join(SPACES) + "): level / 3 of its first and second worker",
+    "cards": f"face-down component cards / {CARDS_SCALE}",
+    "components": f"wood, dice, plastic components of levels 1-3 / {COMPONENT_SCALE}",
+    "contracts": "the 3 Contract spaces, each: present, " + CARD_NOTE,
+    "display": "the 12 Display Case slots row by row (3 x 4), each: " + SHELF_NOTE,
+    "assembly_line": "the 18 Assembly Line cells row by row (3 x 6), each: " + CELL_NOTE,
+    "marketing": "Marketing cube heights: " + ", ".join(COLUMNS) + " / 5",
+    "building_spaces": "per Structure " + "/".join(LETTERS) + ", its up to 4 building spaces: level / 3, 1 if built",
+    "discounts": "machinery sets per kind (" + "/".join(KINDS) + f") / {MAX_SETS}",
+    "score": "score sheet lines (" + ", ".join(SCORE_KEYS[:-1]) + f") / {SCORE_SCALE}",
+    "total": f"score total / {TOTAL_SCALE}",
+}
 
 
 @dataclass(frozen=True)
@@ -224,10 +251,17 @@ def tile_counts(encoder: Encoder, name: str, tiles: Sequence[int] | None, ctx: C
 
 
 def one_hot_row(size: int, index: int | None) -> list[float]:
+    """``size`` zeros with a 1 at ``index`` (none for None or an index outside the row)."""
     row = [0.0] * size
     if index is not None and 0 <= index < size:
         row[index] = 1.0
     return row
+
+
+def hot(encoder: Encoder, name: str, index: int | None, size: int, note: str) -> None:
+    """A one-hot block over positions 0..size-1 (the engine's ``one_hot`` compares a value with
+    each choice in turn; this game's values are already positions)."""
+    rows(encoder, name, one_hot_row(size, index), size, note)
 
 
 # ---------------------------------------------------------------------- the observation
@@ -236,11 +270,11 @@ def observe(encoder: Encoder, view: Mapping[str, Any], ctx: Context) -> None:
     players = ctx.players
     turn = view["turn"]
     encoder.one_hot("phase", view["phase"], PHASES)
-    encoder.number("turn", turn, TURN_SCALE, f"the turn / {TURN_SCALE}")
+    encoder.number("turn", turn, TURN_SCALE, NOTE["turn"])
     encoder.number("turns_to_limit", min(TURN_SCALE, max(0, ctx.max_turns - turn)), TURN_SCALE,
-                   f"turns left before the max_turns limit, at most {TURN_SCALE}, / {TURN_SCALE}")
+                   NOTE["turns_to_limit"])
     encoder.number("solo_target", ctx.solo_target, TOTAL_SCALE,
-                   f"solo: the score to reach / {TOTAL_SCALE} (0 with more players)")
+                   NOTE["solo_target"])
     current = view["current"]
     encoder.seat("current", current if current >= 0 else None,
                  "the seat playing now, counted from you (none in the draft or at the end)")
@@ -258,7 +292,7 @@ def observe(encoder: Encoder, view: Mapping[str, Any], ctx: Context) -> None:
         ring_row += one_hot_row(6, WEDGE_NAMES.index(kind))
     rows(encoder, "ring", ring_row, 36,
          "the six Wedges clockwise from the Wild Wedge, each one-hot over wild/cards/tiles/wood/dice/plastic")
-    encoder.one_hot("ready", view["ready"], range(6), "ring position of the READY Wedge")
+    hot(encoder, "ready", view["ready"], 6, "ring position of the READY Wedge, one-hot")
     wedges = view["wedges"]
     level_row = one_hot_row(6, WEDGE_NAMES.index(wedges["L1"]))
     level_row += one_hot_row(6, WEDGE_NAMES.index(wedges["L2"]))
@@ -275,11 +309,11 @@ def observe(encoder: Encoder, view: Mapping[str, Any], ctx: Context) -> None:
     encoder.flag("ended_limit", ended_by.startswith("the turn"), "1 if the game ended at the turn limit")
 
     # shared piles
-    encoder.number("deck", view["deck"], ctx.cards, f"cards in the deck / {ctx.cards}")
+    encoder.number("deck", view["deck"], ctx.cards, "cards in the deck / the content's cards")
     encoder.counts("discard", view["discard"], ctx.card_index,
                    note="face-up discard pile: 1 per card of the content in it")
     encoder.numbers("bags", view["bags"], 3, ctx.bag_scale,
-                    f"tiles left in the small, medium and large bags / {ctx.bag_scale}")
+                    "tiles left in the small, medium and large bags / the largest bag's tiles")
     tile_discard = view["tile_discard"]
     tile_counts(encoder, "tile_discard", [t for pile in tile_discard for t in pile], ctx, None,
                 "discarded tiles per size (small, medium, large) x icon (cards/tiles/wood/dice/plastic), "
@@ -293,19 +327,18 @@ def observe(encoder: Encoder, view: Mapping[str, Any], ctx: Context) -> None:
     encoder.counts("your_hand", seats[viewer]["hand"], ctx.card_index,
                    note="your face-down component cards: 1 per card of the content")
     for k, seat in enumerate(encoder.seats()):
-        observe_seat(encoder, f"seat{k}_", seats[seat], view["ready"], ctx)
+        observe_seat(encoder, SEAT_PREFIX[k], seats[seat], view["ready"], ctx)
 
 
 def observe_pending(encoder: Encoder, pending: Sequence[Mapping[str, Any]], ctx: Context) -> None:
     """The open steps of a compound move: the top one in full, the kinds of those under it."""
     top: Mapping[str, Any] = pending[-1] if pending else {}
-    step = top.get("step")
-    encoder.one_hot("step", step, STEPS, "the step being decided now (top of the pending steps): "
-                                         + ", ".join(STEPS))
+    step: str = top.get("step", "")
+    hot(encoder, "step", STEP_INDEX.get(step), len(STEPS), NOTE["step"])
     encoder.counts("steps_below", [f["step"] for f in pending[:-1]], STEP_INDEX,
                    note="kinds of the pending steps waiting under the top one, counted")
     encoder.number("step_count", top.get("count") if step in ("setup", "cards", "tilepick", "discard")
-                   else 0, MAX_OFFER, f"cards or tiles being looked at, or components still to discard / {MAX_OFFER}")
+                   else 0, MAX_OFFER, NOTE["step_count"])
     encoder.number("step_keep", top.get("keep"), 3, "cards still to keep from those looked at / 3")
     offer = top.get("offer") if step in ("setup", "cards") else None
     encoder.counts("offer_cards", offer, ctx.card_index,
@@ -314,33 +347,33 @@ def observe_pending(encoder: Encoder, pending: Sequence[Mapping[str, Any]], ctx:
     for card in (offer or ())[:MAX_OFFER]:
         row += ctx.card_row[card]
     rows(encoder, "offer_features", row, MAX_OFFER * CARD_SIZE,
-         f"the cards you are looking at, {MAX_OFFER} slots, each: present, " + CARD_NOTE)
+         NOTE["offer_features"])
     tile_counts(encoder, "offer_tiles", top.get("offer") if step == "tilepick" else None, ctx, 2,
                 "the tiles you are looking at, per size x icon / 2")
     kind = top.get("kind") if step in ("use", "discard") else None
-    encoder.one_hot("step_kind", kind, (*range(5), -1),
-                    "resource kind gained or to discard: cards/tiles/wood/dice/plastic, any")
+    hot(encoder, "step_kind", 5 if kind == -1 else kind, 6,
+        "resource kind gained or to discard, one-hot: cards/tiles/wood/dice/plastic, any")
     encoder.number("step_level", top.get("level"), 3, "level of the resource, wild pick or building / 3")
     encoder.flag("step_exchange", top.get("exchange"), "1 if a Gain 1 exchange (no wood)")
     extra = top.get("extra") if step == "use" else None
     encoder.number("step_roll", extra if kind == 3 else 0, 6, "the die just rolled / 6")
     piece = top.get("piece") if step == "cell" else (extra if kind == 1 else None)
     encoder.numbers("step_piece", ctx.cell_row[piece] if piece is not None else (), 7,
-                    note="the tile gained or being installed, or the Tweenie being placed: " + CELL_NOTE)
-    encoder.one_hot("step_tweenie", piece - TWEENIE_BASE if piece is not None else None,
-                    range(ctx.tweenies), "the Tweenie being placed")
+                    note=NOTE["step_piece"])
+    hot(encoder, "step_tweenie", piece - TWEENIE_BASE if piece is not None else None, ctx.tweenies,
+        "the Tweenie being placed, one-hot")
     encoder.number("step_steps", top.get("steps") if step == "column" else 0, 6, "marketing steps to take / 6")
-    encoder.one_hot("step_column", top.get("column") if step == "column" else None, (*range(5), -1),
-                    "the marketing column they go to: " + "/".join(COLUMNS) + ", any")
+    column = top.get("column") if step == "column" else None
+    hot(encoder, "step_column", 5 if column == -1 else column, 6, NOTE["step_column"])
     card = top.get("card")
     rows(encoder, "step_card", ctx.card_row[card] if card is not None else (), CARD_SIZE,
-         "the Contract being paid or shelved: present, " + CARD_NOTE)
+         NOTE["step_card"])
     needs = [0.0] * 20
     for need_kind, level in top.get("needs") or ():
         needs[need_kind * 4 + min(level, 3)] += 0.5
     rows(encoder, "step_needs", needs, 20, "what is still owed on it, per kind x level (any, 1, 2, 3) / 2")
-    encoder.one_hot("step_tree", top.get("space") if step == "discard" else None, range(ctx.trees),
-                    "the tree space being paid for by discarding")
+    hot(encoder, "step_tree", top.get("space") if step == "discard" else None, ctx.trees,
+        "the tree space being paid for by discarding, one-hot")
     back = step == "back"
     encoder.number("step_back", top.get("count") if back else 0, 3, "Forklifts still to move back / 3")
     encoder.flag("step_optional", back and top.get("optional"), "1 if moving Forklifts back may stop here")
@@ -349,8 +382,6 @@ def observe_pending(encoder: Encoder, pending: Sequence[Mapping[str, Any]], ctx:
                     note="Forklifts already moved back by this effect")
     encoder.number("step_swaps", top.get("left") if step == "swap" else 0, 11, "Display Case swaps left / 11")
 
-
-STEP_INDEX = {step: i for i, step in enumerate(STEPS)}
 
 
 def observe_draft(encoder: Encoder, view: Mapping[str, Any], ctx: Context) -> None:
@@ -371,8 +402,8 @@ def observe_draft(encoder: Encoder, view: Mapping[str, Any], ctx: Context) -> No
     encoder.counts("draft_known", known, ctx.structure_index,
                    note="Structure tiles you know to be in the draft sets, 1 per Structure")
     choice = view.get("your_choice")
-    encoder.one_hot("your_pick", ctx.draft_pick.get(choice) if choice else None,
-                    range(len(ctx.buildings)), "your sealed draft pick, one-hot over Structures")
+    hot(encoder, "your_pick", ctx.draft_pick.get(choice) if choice else None, len(ctx.buildings),
+        "your sealed draft pick, one-hot over Structures")
 
 
 def observe_seat(encoder: Encoder, p: str, seat: Mapping[str, Any], ready: int, ctx: Context) -> None:
@@ -384,27 +415,27 @@ def observe_seat(encoder: Encoder, p: str, seat: Mapping[str, Any], ready: int, 
     rows(encoder, p + "forklift_last", last, 18, "the Wedge each Forklift last stood on, "
          "one-hot counted clockwise from the READY Wedge (k = the Level k Wedge now)")
     encoder.numbers(p + "break_room", seat["break_room"], 3, WORKER_SCALE,
-                    f"Level 1, 2, 3 workers in the Break Room / {WORKER_SCALE}")
+                    NOTE["break_room"])
     workers = [0.0] * 20
     for space, levels in seat["workers"].items():
         index = SPACE_INDEX[space] * 2
         for i, level in enumerate(levels[:2]):
             workers[index + i] = level / 3
     rows(encoder, p + "workers", workers, 20,
-         "per worker space (" + ", ".join(SPACES) + "): level / 3 of its first and second worker")
-    encoder.number(p + "cards", seat["cards"], CARDS_SCALE, f"face-down component cards / {CARDS_SCALE}")
+         NOTE["workers"])
+    encoder.number(p + "cards", seat["cards"], CARDS_SCALE, NOTE["cards"])
     tile_counts(encoder, p + "tiles", seat["tiles"], ctx, 2, "component tiles per size x icon / 2")
     components = seat["components"]
     encoder.numbers(p + "components", [*components["wood"], *components["dice"], *components["plastic"]],
-                    9, COMPONENT_SCALE, f"wood, dice, plastic components of levels 1-3 / {COMPONENT_SCALE}")
+                    9, COMPONENT_SCALE, NOTE["components"])
     slots(encoder, p + "contracts", seat["contracts"], ctx.card_row,
-          "the 3 Contract spaces, each: present, " + CARD_NOTE)
+          NOTE["contracts"])
     slots(encoder, p + "display", seat["display"], ctx.shelf_row,
-          "the 12 Display Case slots row by row (3 x 4), each: " + SHELF_NOTE)
+          NOTE["display"])
     slots(encoder, p + "assembly_line", seat["assembly_line"], ctx.cell_row,
-          "the 18 Assembly Line cells row by row (3 x 6), each: " + CELL_NOTE)
+          NOTE["assembly_line"])
     encoder.numbers(p + "marketing", seat["marketing"], 5, 5,
-                    "Marketing cube heights: " + ", ".join(COLUMNS) + " / 5")
+                    NOTE["marketing"])
     structures = seat["structures"]
     encoder.counts(p + "structures", [s for s in structures if s >= 0], ctx.structure_index,
                    note="the seat's A, B and C Structures: 1 per Structure of the content")
@@ -416,7 +447,7 @@ def observe_seat(encoder: Encoder, p: str, seat: Mapping[str, Any], ready: int, 
                 spaces[letter * 8 + i * 2] = level / 3
                 spaces[letter * 8 + i * 2 + 1] = float(built[letter] >> i & 1)
     rows(encoder, p + "building_spaces", spaces, 24,
-         "per Structure " + "/".join(LETTERS) + ", its up to 4 building spaces: level / 3, 1 if built")
+         NOTE["building_spaces"])
     encoder.numbers(p + "active", seat["active"], 3, note="1 per active Structure A, B, C")
     flags = [0.0] * ctx.trees
     for tree in seat["trees"]:
@@ -427,12 +458,13 @@ def observe_seat(encoder: Encoder, p: str, seat: Mapping[str, Any], ready: int, 
         flags[tweenie] = 1.0
     rows(encoder, p + "tweenies_used", flags, ctx.tweenies, "1 per Tweenie already placed")
     encoder.numbers(p + "discounts", seat["discounts"], 5, MAX_SETS,
-                    "machinery sets per kind (" + "/".join(KINDS) + f") / {MAX_SETS}")
+                    NOTE["discounts"])
     score = seat["score"]
     encoder.numbers(p + "score", [score[key] for key in SCORE_KEYS[:-1]], len(SCORE_KEYS) - 1,
-                    SCORE_SCALE, "score sheet lines (" + ", ".join(SCORE_KEYS[:-1]) + f") / {SCORE_SCALE}")
-    encoder.number(p + "total", score["total"], TOTAL_SCALE, f"score total / {TOTAL_SCALE}")
+                    SCORE_SCALE, NOTE["score"])
+    encoder.number(p + "total", score["total"], TOTAL_SCALE, NOTE["total"])
 
 
 SPACE_INDEX = {space: i for i, space in enumerate(SPACES)}
+SEAT_PREFIX = tuple(f"seat{k}_" for k in range(6))  # block name prefixes (at most 6 seats)
 __all__ = ["STEPS", "Context", "context", "observe"]
