@@ -47,6 +47,9 @@ from .view import PHASES, WEDGE_NAMES
 STEPS = ("setup", "cards", "tilepick", "use", "wild", "cell", "column", "build", "pay", "display",
          "tree", "discard", "reset", "back", "swap", "release", "promote", "copy")
 STEP_INDEX = {step: i for i, step in enumerate(STEPS)}
+SPACE_INDEX = {space: i for i, space in enumerate(SPACES)}
+#: block name prefixes of the seats counted from the viewer (at most 6 seats)
+SEAT_PREFIX = tuple(f"seat{k}_" for k in range(6))
 #: rough maxima used to scale numbers into about [0, 1]
 TURN_SCALE = 40        # games last about 25-35 turns (random play: up to 75)
 WORKER_SCALE = 4       # workers of one level in a Break Room
@@ -175,6 +178,8 @@ def shelf_features(card: Card, cards: int) -> tuple[float, ...]:
 
 
 def context(players: int, options: Mapping[str, Any]) -> Context:
+    """The content's cards, tiles and Structures as positions and feature rows, and the options
+    a seat knows all game (the turn limit, the solo target)."""
     content: Content = load(options["content"])
     cards = len(content.cards)
     card_row = {c.id: (1.0, *card_features(c, cards)) for c in content.cards}
@@ -271,10 +276,8 @@ def observe(encoder: Encoder, view: Mapping[str, Any], ctx: Context) -> None:
     turn = view["turn"]
     encoder.one_hot("phase", view["phase"], PHASES)
     encoder.number("turn", turn, TURN_SCALE, NOTE["turn"])
-    encoder.number("turns_to_limit", min(TURN_SCALE, max(0, ctx.max_turns - turn)), TURN_SCALE,
-                   NOTE["turns_to_limit"])
-    encoder.number("solo_target", ctx.solo_target, TOTAL_SCALE,
-                   NOTE["solo_target"])
+    encoder.number("turns_to_limit", min(TURN_SCALE, max(0, ctx.max_turns - turn)), TURN_SCALE, NOTE["turns_to_limit"])
+    encoder.number("solo_target", ctx.solo_target, TOTAL_SCALE, NOTE["solo_target"])
     current = view["current"]
     encoder.seat("current", current if current >= 0 else None,
                  "the seat playing now, counted from you (none in the draft or at the end)")
@@ -346,8 +349,7 @@ def observe_pending(encoder: Encoder, pending: Sequence[Mapping[str, Any]], ctx:
     row: list[float] = []
     for card in (offer or ())[:MAX_OFFER]:
         row += ctx.card_row[card]
-    rows(encoder, "offer_features", row, MAX_OFFER * CARD_SIZE,
-         NOTE["offer_features"])
+    rows(encoder, "offer_features", row, MAX_OFFER * CARD_SIZE, NOTE["offer_features"])
     tile_counts(encoder, "offer_tiles", top.get("offer") if step == "tilepick" else None, ctx, 2,
                 "the tiles you are looking at, per size x icon / 2")
     kind = top.get("kind") if step in ("use", "discard") else None
@@ -366,8 +368,7 @@ def observe_pending(encoder: Encoder, pending: Sequence[Mapping[str, Any]], ctx:
     column = top.get("column") if step == "column" else None
     hot(encoder, "step_column", 5 if column == -1 else column, 6, NOTE["step_column"])
     card = top.get("card")
-    rows(encoder, "step_card", ctx.card_row[card] if card is not None else (), CARD_SIZE,
-         NOTE["step_card"])
+    rows(encoder, "step_card", ctx.card_row[card] if card is not None else (), CARD_SIZE, NOTE["step_card"])
     needs = [0.0] * 20
     for need_kind, level in top.get("needs") or ():
         needs[need_kind * 4 + min(level, 3)] += 0.5
@@ -381,7 +382,6 @@ def observe_pending(encoder: Encoder, pending: Sequence[Mapping[str, Any]], ctx:
     encoder.numbers("step_moved", [moved >> f & 1 for f in range(3)], 3,
                     note="Forklifts already moved back by this effect")
     encoder.number("step_swaps", top.get("left") if step == "swap" else 0, 11, "Display Case swaps left / 11")
-
 
 
 def observe_draft(encoder: Encoder, view: Mapping[str, Any], ctx: Context) -> None:
@@ -414,28 +414,22 @@ def observe_seat(encoder: Encoder, p: str, seat: Mapping[str, Any], ready: int, 
         last += one_hot_row(6, (wedge - ready) % 6 if wedge >= 0 else None)
     rows(encoder, p + "forklift_last", last, 18, "the Wedge each Forklift last stood on, "
          "one-hot counted clockwise from the READY Wedge (k = the Level k Wedge now)")
-    encoder.numbers(p + "break_room", seat["break_room"], 3, WORKER_SCALE,
-                    NOTE["break_room"])
+    encoder.numbers(p + "break_room", seat["break_room"], 3, WORKER_SCALE, NOTE["break_room"])
     workers = [0.0] * 20
     for space, levels in seat["workers"].items():
         index = SPACE_INDEX[space] * 2
         for i, level in enumerate(levels[:2]):
             workers[index + i] = level / 3
-    rows(encoder, p + "workers", workers, 20,
-         NOTE["workers"])
+    rows(encoder, p + "workers", workers, 20, NOTE["workers"])
     encoder.number(p + "cards", seat["cards"], CARDS_SCALE, NOTE["cards"])
     tile_counts(encoder, p + "tiles", seat["tiles"], ctx, 2, "component tiles per size x icon / 2")
     components = seat["components"]
     encoder.numbers(p + "components", [*components["wood"], *components["dice"], *components["plastic"]],
                     9, COMPONENT_SCALE, NOTE["components"])
-    slots(encoder, p + "contracts", seat["contracts"], ctx.card_row,
-          NOTE["contracts"])
-    slots(encoder, p + "display", seat["display"], ctx.shelf_row,
-          NOTE["display"])
-    slots(encoder, p + "assembly_line", seat["assembly_line"], ctx.cell_row,
-          NOTE["assembly_line"])
-    encoder.numbers(p + "marketing", seat["marketing"], 5, 5,
-                    NOTE["marketing"])
+    slots(encoder, p + "contracts", seat["contracts"], ctx.card_row, NOTE["contracts"])
+    slots(encoder, p + "display", seat["display"], ctx.shelf_row, NOTE["display"])
+    slots(encoder, p + "assembly_line", seat["assembly_line"], ctx.cell_row, NOTE["assembly_line"])
+    encoder.numbers(p + "marketing", seat["marketing"], 5, 5, NOTE["marketing"])
     structures = seat["structures"]
     encoder.counts(p + "structures", [s for s in structures if s >= 0], ctx.structure_index,
                    note="the seat's A, B and C Structures: 1 per Structure of the content")
@@ -446,8 +440,7 @@ def observe_seat(encoder: Encoder, p: str, seat: Mapping[str, Any], ready: int, 
             for i, level in enumerate(ctx.buildings[sid][:4]):
                 spaces[letter * 8 + i * 2] = level / 3
                 spaces[letter * 8 + i * 2 + 1] = float(built[letter] >> i & 1)
-    rows(encoder, p + "building_spaces", spaces, 24,
-         NOTE["building_spaces"])
+    rows(encoder, p + "building_spaces", spaces, 24, NOTE["building_spaces"])
     encoder.numbers(p + "active", seat["active"], 3, note="1 per active Structure A, B, C")
     flags = [0.0] * ctx.trees
     for tree in seat["trees"]:
@@ -457,14 +450,10 @@ def observe_seat(encoder: Encoder, p: str, seat: Mapping[str, Any], ready: int, 
     for tweenie in seat["tweenies_used"]:
         flags[tweenie] = 1.0
     rows(encoder, p + "tweenies_used", flags, ctx.tweenies, "1 per Tweenie already placed")
-    encoder.numbers(p + "discounts", seat["discounts"], 5, MAX_SETS,
-                    NOTE["discounts"])
+    encoder.numbers(p + "discounts", seat["discounts"], 5, MAX_SETS, NOTE["discounts"])
     score = seat["score"]
     encoder.numbers(p + "score", [score[key] for key in SCORE_KEYS[:-1]], len(SCORE_KEYS) - 1,
                     SCORE_SCALE, NOTE["score"])
     encoder.number(p + "total", score["total"], TOTAL_SCALE, NOTE["total"])
 
-
-SPACE_INDEX = {space: i for i, space in enumerate(SPACES)}
-SEAT_PREFIX = tuple(f"seat{k}_" for k in range(6))  # block name prefixes (at most 6 seats)
 __all__ = ["STEPS", "Context", "context", "observe"]

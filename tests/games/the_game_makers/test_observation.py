@@ -253,3 +253,18 @@ def test_distinct_views_rarely_share_a_vector(players: int, draft: bool, limit: 
     rate = collision_rate(views, GAME.observer(players, DRAFT if draft else {}))
     assert len({text for text, _ in views}) > 300
     assert rate < 0.01  # measured 0.0 on these games
+
+
+def test_how_the_game_ended_shows():
+    observer = GAME.observer(2)
+    full = GAME.observer(2).encode(random_views(2, 102)[-1][1])  # a random game ends on a full case
+    assert block(observer, full, "ended_full") == [1] and block(observer, full, "ended_limit") == [0]
+    short = GAME.new(players=2, seed=1, options={"max_turns": 2}, events=False)
+    rng = random.Random(1)
+    while not short.is_over:
+        seat = short.to_act[0]
+        short.apply(seat, rng.choice(short.legal_actions(seat)))
+    vector = observe(short, 0)
+    limited = GAME.observer(2, short.options)
+    assert block(limited, vector, "ended_limit") == [1] and block(limited, vector, "ended_full") == [0]
+    assert block(limited, vector, "is_over") == [1]
