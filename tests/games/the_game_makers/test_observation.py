@@ -77,6 +77,7 @@ def test_every_observation_of_a_random_game_has_the_observers_size(players: int)
         assert len(views) > 10
         for _, view in views:
             check_vector(observer, observer.encode(view))
+            assert all(frame["step"] in STEPS for frame in view["pending"])  # every kind is known
 
 
 def test_the_size_depends_on_the_player_count_only():
