@@ -11,8 +11,9 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from boardwright.engine import Game, Option, State
+from boardwright.engine.observation import Encoder
 
-from . import present
+from . import observation, present
 from .content import CONTENT_FILE, load
 from .state import MouState
 from .view import describe, render
@@ -60,6 +61,12 @@ class MakersOfUniverse(Game):
         mine = scores[seat]
         best = max(x for i, x in enumerate(scores) if i != seat)
         return max(0.0, min(1.0, 0.5 + (mine - best) / (2.0 * state.target)))
+
+    def _observation_context(self, players: int, options: Mapping[str, Any]) -> observation.Context:
+        return observation.context(players, options)
+
+    def _observe(self, encoder: Encoder, view: Mapping[str, Any], context: Any) -> None:
+        observation.observe(encoder, view, context)
 
     def render(self, view: dict[str, Any]) -> str:
         return render(view)

@@ -1,0 +1,218 @@
+"""The observation of Makers of Universe: one seat's view as a fixed-size vector for learning agents.
+
+It reads like the view, top to bottom. First the table: the phase (and the reaction window, if
+one is open), the round, the Preum's pawn and the active player, the Bank, the Machine pile (its
+size, the Machines known to lie at its bottom, those out of the game), the auction (which one of
+the two, the Machine on auction, the tied re-bid, who bids, the last bids revealed, and your own
+sealed bid once made), the Resource pile and the discard pile (counts per card as a share of the
+card's copies, and its top card), an attack under way (who sends which creature at which seat's
+door, whether that door hides a card, whether the attack was cancelled) and the step of a move
+being made (the door being trapped, doors or cards left to choose, who discards how many, whose
+world a creature's effect acts on). Then your hand as a count per card. Then one group per seat,
+starting with yours and going clockwise: its Character, UE, hand size, the cards of its hand that
+everyone knows and those that only you know, its three doors (active, a card under it, and that
+card when you may see it), its Machines, Evolutions and defence creatures (and those placed this
+turn, which may not attack yet), and its creation points.
+
+Not encoded: the names of the doors (they are labels with no rule attached), the Character's
+power text, the points of each Machine and Evolution and the card facts (all fixed by the names
+already encoded and the content), the order of the discard pile below its top card, and the
+round limit and target themselves beyond the last-round flag and points as a share of the target
+(they are options, fixed for an observer). Everything comes from ``view(seat)``, so another seat's
+hand, the cards under its doors and its sealed bid never move the vector.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from boardwright.engine.observation import Encoder
+
+from . import rules as R
+from .content import CONTENT_FILE, CREATURE, EVOLUTION, load
+
+DOORS = 3
+
+
+@dataclass(frozen=True)
+class Context:
+    """The vocabularies of one content, built once per observer."""
+
+    cards: dict[str, int]          # every Resource card name -> position
+    copies: tuple[float, ...]      # 1 / the copies of each card, in the same order
+    creatures: dict[str, int]
+    evolutions: dict[str, int]
+    machines: dict[str, int]
+    characters: dict[str, int]
+    phases: tuple[str, ...]
+    windows: tuple[str, ...]
+    seat_labels: tuple[dict[str, tuple[str, str]], ...]   # per seat counted from the viewer
+
+
+def context(players: int, options: Mapping[str, Any]) -> Context:
+    """The names of the content's cards, Machines and Characters, the phases and the windows."""
+    c = load(options.get("content") or CONTENT_FILE)
+
+    def index(names: list[str]) -> dict[str, int]:
+        return {name: i for i, name in enumerate(names)}
+
+    return Context(
+        cards=index([k.name for k in c.cards]),
+        copies=tuple(1.0 / k.count for k in c.cards),
+        creatures=index([k.name for k in c.cards if k.family == CREATURE]),
+        evolutions=index([k.name for k in c.cards if k.family == EVOLUTION]),
+        machines=index([m.name for m in c.machines]),
+        characters=index([ch.name for ch in c.characters]),
+        phases=R.PHASES,
+        windows=R.WINDOWS,
+        seat_labels=_seat_labels(players),
+    )
+
+
+def observe(e: Encoder, view: Mapping[str, Any], ctx: Context) -> None:
+    """Write the table, your hand, then each seat's world, seats counted from you."""
+    target = view["target"]
+    players = view["players"]
+    order = e.seats()
+
+    # ---------------------------------------------------------------- the round
+    e.one_hot("phase", view["phase"], ctx.phases, "the step being played: " + ", ".join(ctx.phases))
+    e.number("round", view["round"], 20, "the round / 20 (games mostly end by round 15; the limit is an option)")
+    e.flag("last_round", view["round"] >= view["max_rounds"], "1 in the last round the round limit allows")
+    e.seat("pawn", view["pawn"], "who holds the Preum's pawn (plays first this round), counted from you")
+    e.seat("active", view["active"], "whose turn it is in the action phase (the pawn's seat while buying)")
+    e.number("bank", view["bank"], 30, "UE in the Bank / 30")
+
+    # ---------------------------------------------------------------- Machines and the auction
+    machines = ctx.machines
+    e.number("machine_pile", view["machine_pile"], 18, "Machines left in the pile / 18")
+    e.counts("pile_bottom", view["pile_bottom"], machines, 2,
+             "Machines known to lie at the bottom of the pile, per Machine / 2")
+    e.counts("scrapped", view["scrapped"], machines, 2, "Machines out of the game, per Machine / 2")
+    e.one_hot("auction", view["auction"], (1, 2), "which of the round's two auctions is on")
+    e.counts("on_auction", (view["on_auction"],) if view["on_auction"] else None, machines,
+             note="the Machine on auction, one-hot over the Machines")
+    e.number("bid_round", view["bid_round"], 3, "tied re-bid number / 3 (0 = the first bids)")
+    e.seat_set("bidders", view["bidders"], "seats bidding now (all, or those tied), counted from you")
+    bids = view["last_bids"]
+    e.seat_set("last_bidders", [seat for seat, bid in enumerate(bids) if bid >= 0],
+               "seats whose bids were last revealed, counted from you")
+    e.numbers("last_bids", [max(bids[seat], 0) if bids else 0 for seat in order], e.players, 10,
+              "the last revealed bid of each seat / 10, counted from you")
+    choice = view.get("your_choice")
+    e.number("your_bid", int(choice.split()[1]) if choice else None, 10,
+             "your own sealed bid / 10, once made (see committed)")
+
+    # ---------------------------------------------------------------- Resource cards
+    cards = ctx.cards
+    discard = view["discard"]
+    e.number("deck", view["deck"], 67, "Resource cards in the draw pile / 67")
+    e.number("discard_size", len(discard), 67, "cards in the discard pile / 67")
+    shares = [0.0] * len(cards)
+    copies = ctx.copies
+    for name in discard:
+        at = cards[name]
+        shares[at] += copies[at]
+    _row(e, ("discard", "cards in the discard pile, per card as a share of its copies"), shares)
+    e.counts("discard_top", discard[-1:], cards,
+             note="the top card of the discard pile (in the creature-effect step, the creature that got in)")
+
+    # ---------------------------------------------------------------- reaction window and attack
+    e.one_hot("window", view["window"], ctx.windows,
+              "the reaction window open, if any: " + ", ".join(ctx.windows))
+    e.seat_set("window_passed", view["window_passed"], "seats that passed in this window, counted from you")
+    e.flag("window_reopened", view["window_reopened"], "1 if a card played in it reopened the window")
+    attack = view["attack"]
+    e.flag("attack", attack is not None, "1 while a creature is being sent or stands before a door")
+    e.seat("attack_by", attack["attacker"] if attack else None, "the attacking seat, counted from you")
+    e.counts("attack_creature", (attack["creature"],) if attack else None, ctx.creatures,
+             note="the attacking creature, one-hot over the creatures")
+    at_seat = attack["seat"] if attack else None
+    e.seat("attack_at", at_seat, "the attacked seat once chosen, counted from you")
+    door = attack["door"] if attack else None
+    e.one_hot("attack_door", door, (1, 2, 3), "the attacked door once chosen")
+    e.flag("attack_trapped", at_seat is not None and door is not None
+           and players[at_seat]["doors"][door - 1]["card_under"], "1 if a card lies under the attacked door")
+    e.flag("attack_cancelled", attack["cancelled"] if attack else False, "1 if an Action card cancelled it")
+
+    # ---------------------------------------------------------------- the step of a move
+    e.one_hot("trapping_door", view.get("trapping_door"), (1, 2, 3),
+              "the door a card is being hidden under")
+    e.number("left_to_choose", view.get("left_to_choose"), 3,
+             "doors to activate for a new Machine, or cards to give up in an exchange, still to choose / 3")
+    discarding = view.get("discarding")
+    e.seat("discarding", discarding["seat"] if discarding else None,
+           "who discards half a hand after losing a Machine, counted from you")
+    e.number("discard_left", discarding["left"] if discarding else None, 8, "cards still to discard / 8")
+    e.seat("effect_in_world_of", view.get("effect_in_world_of"),
+           "whose world an attacking creature's effect acts on (its owner chooses), counted from you")
+
+    # ---------------------------------------------------------------- your hand
+    e.counts("your_hand", players[e.viewer]["hand"], cards, 2, "your hand, count per card / 2")
+
+    # ---------------------------------------------------------------- each world
+    characters, evolutions, creatures = ctx.characters, ctx.evolutions, ctx.creatures
+    size = len(cards)
+    for seat, label in zip(order, ctx.seat_labels, strict=True):
+        p = players[seat]
+        name, note = label["character"]
+        e.counts(name, (p["character"],) if p["character"] else None, characters, note=note)
+        name, note = label["ue"]
+        e.number(name, p["ue"], 15, note)
+        name, note = label["hand_size"]
+        e.number(name, p["hand_size"], 10, note)
+        name, note = label["known_cards"]
+        e.counts(name, p["known_cards"], cards, 2, note)
+        name, note = label["known_to_you"]
+        e.counts(name, p["known_to_you"], cards, 2, note)
+        doors = p["doors"]
+        _row(e, label["doors_active"], [1.0 if door["active"] else 0.0 for door in doors])
+        _row(e, label["doors_card_under"], [1.0 if door["card_under"] else 0.0 for door in doors])
+        under = [0.0] * (DOORS * size)
+        for d, door in enumerate(doors):
+            if door["under"]:
+                under[d * size + cards[door["under"]]] = 1.0
+        _row(e, label["doors_under"], under)
+        name, note = label["machines"]
+        e.counts(name, p["machines"], machines, 2, note)
+        name, note = label["evolutions"]
+        e.counts(name, p["evolutions"], evolutions, note=note)
+        name, note = label["defenders"]
+        e.counts(name, p["defenders"], creatures, note=note)
+        name, note = label["placed_this_turn"]
+        e.counts(name, p["placed_this_turn"], creatures, note=note)
+        name, note = label["points"]
+        e.number(name, p["points"], target, note)
+
+
+def _row(e: Encoder, label: tuple[str, str], row: list[float]) -> None:
+    """A block written as it comes (its values already scaled, its size fixed by the caller)."""
+    e.values.extend(row)
+    e.blocks.append((label[0], len(row), label[1]))
+
+
+#: what each block of a seat's group holds; ``{}`` is filled with whose world it is
+_SEAT_NOTES = {
+    "character": "Character ({}), one-hot over the Characters",
+    "ue": "UE ({}) / 15",
+    "hand_size": "cards in hand ({}) / 10",
+    "known_cards": "cards of the hand ({}) everyone knows, count per card / 2",
+    "known_to_you": "cards of the hand ({}) only you know, count per card / 2",
+    "doors_active": "doors 1-3 ({}): 1 if active",
+    "doors_card_under": "doors 1-3 ({}): 1 if a card lies under it",
+    "doors_under": "doors 1-3 ({}): the card under it when you may see it, one-hot over the cards, "
+                   "door after door",
+    "machines": "Machines ({}), per Machine / 2",
+    "evolutions": "Evolutions placed ({})",
+    "defenders": "creatures in defence ({})",
+    "placed_this_turn": "defence creatures placed this turn ({}), which may not attack yet",
+    "points": "creation points ({}) / the target",
+}
+
+
+def _seat_labels(players: int) -> tuple[dict[str, tuple[str, str]], ...]:
+    """The (name, note) of every block of each seat's group, seats counted from the viewer."""
+    return tuple({field: (f"seat{k}.{field}", note.format("yours" if k == 0 else f"seat {k} after you"))
+                  for field, note in _SEAT_NOTES.items()} for k in range(players))
