@@ -1,25 +1,27 @@
 """The observation of Makers of Universe: one seat's view as a fixed-size vector for learning agents.
 
-It reads like the view, top to bottom. First the table: the phase (and the reaction window, if
-one is open), the round, the Preum's pawn and the active player, the Bank, the Machine pile (its
-size, the Machines known to lie at its bottom, those out of the game), the auction (which one of
-the two, the Machine on auction, the tied re-bid, who bids, the last bids revealed, and your own
-sealed bid once made), the Resource pile and the discard pile (counts per card as a share of the
-card's copies, and its top card), an attack under way (who sends which creature at which seat's
-door, whether that door hides a card, whether the attack was cancelled) and the step of a move
-being made (the door being trapped, doors or cards left to choose, who discards how many, whose
-world a creature's effect acts on). Then your hand as a count per card. Then one group per seat,
-starting with yours and going clockwise: its Character, UE, hand size, the cards of its hand that
-everyone knows and those that only you know, its three doors (active, a card under it, and that
-card when you may see it), its Machines, Evolutions and defence creatures (and those placed this
-turn, which may not attack yet), and its creation points.
+It reads like the view, top to bottom. First the table: the phase, the round, the Preum's pawn and
+the active player, the Bank, the Machine pile (its size, the Machines known to lie at its bottom,
+those out of the game), the auction (which one of the two, the Machine on auction, the tied re-bid,
+who bids, the last bids revealed, and your own sealed bid once made), the Resource pile and the
+discard pile (counts per card as a share of the card's copies, and its top card), the reaction
+window if one is open (which, who passed, whether a card reopened it), an attack under way (who
+sends which creature at which seat's door, whether that door hides a card, whether the attack was
+cancelled) and the step of a move being made (the door being trapped, doors or cards left to
+choose, who discards how many, whose world a creature's effect acts on). Then your hand as a count
+per card. Then one group per seat, starting with yours and going clockwise: its Character, UE, hand
+size, the cards of its hand that everyone knows and those that only you know, its three doors
+(active, a card under it, and that card when you may see it), its Machines, Evolutions and defence
+creatures (and those placed this turn, which may not attack yet), and its creation points.
 
-Not encoded: the names of the doors (they are labels with no rule attached), the Character's
-power text, the points of each Machine and Evolution and the card facts (all fixed by the names
-already encoded and the content), the order of the discard pile below its top card, and the
-round limit and target themselves beyond the last-round flag and points as a share of the target
-(they are options, fixed for an observer). Everything comes from ``view(seat)``, so another seat's
-hand, the cards under its doors and its sealed bid never move the vector.
+Not encoded: the names of the doors (labels with no rule attached), the Character's power text,
+the points of each Machine and Evolution and the card facts (all fixed by the names already
+encoded and the content), the order in which a world's Machines, Evolutions and defenders were
+placed and the order of the discard pile below its top card (counts carry what the rules use),
+and the round limit and target themselves (options, fixed for an observer: they show as the
+last-round flag and as points over the target). Numbers are divided by a rough maximum given in
+each block's note, so values stay near [0, 1]. Everything comes from ``view(seat)``, so another
+seat's hand, the cards face down under its doors and its sealed bid never move the vector.
 """
 
 from __future__ import annotations
