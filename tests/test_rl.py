@@ -18,6 +18,7 @@ import boardwright as bw
 pytest.importorskip("pettingzoo", reason="the rl extra is part of the test extra")
 pyspiel = pytest.importorskip("pyspiel")
 
+import toygame  # noqa: E402, F401  (registers the test game "sealed-sums")
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 from pettingzoo.test import api_test, seed_test  # noqa: E402
@@ -25,8 +26,6 @@ from pettingzoo.test import api_test, seed_test  # noqa: E402
 import boardwright.rl  # noqa: E402
 from boardwright.rl import openspiel  # noqa: E402
 from boardwright.rl.core import Setting  # noqa: E402
-
-import toygame  # noqa: E402, F401  (registers the test game "sealed-sums")
 
 GAMES = ["sealed-sums", *bw.games()]
 
@@ -44,6 +43,14 @@ def multi(game_id: str) -> int:
 FAST = [pytest.param(g, multi(g), id=f"{g}-{multi(g)}p") for g in GAMES]
 EVERY = [pytest.param(g, n, id=f"{g}-{n}p", marks=pytest.mark.slow)
          for g in GAMES for n in counts(g) if n != multi(g)]
+#: games whose random games run to thousands of decisions: OpenSpiel's checks (a copy, a text form and
+#: at powers of two a serialization at every step) take 10-20 s there, so the slow sweep runs them
+LONG = {"gadgeteers", "the-game-makers"}
+
+
+def fast_unless_long(params: list) -> list:
+    return [pytest.param(*p.values, id=p.id, marks=[*p.marks, pytest.mark.slow] if p.values[0] in LONG else p.marks)
+            for p in params]
 
 
 @pytest.fixture(autouse=True)
@@ -172,7 +179,7 @@ def play_gym(env, seed: int) -> tuple[list[int], float]:
         action = int(rng.choice(np.flatnonzero(observation["action_mask"])))
         assert env.action_masks()[action]
         actions.append(action)
-        observation, reward, terminated, truncated, info = env.step(action)
+        observation, reward, terminated, truncated, _ = env.step(action)
         if terminated or truncated:
             return actions, reward
 
@@ -230,7 +237,7 @@ def test_an_observation_is_the_same_for_the_state_and_any_determinization_of_it(
 openspiel.register(GAMES)
 
 
-@pytest.mark.parametrize(("game_id", "players"), FAST + EVERY)
+@pytest.mark.parametrize(("game_id", "players"), fast_unless_long(FAST) + EVERY)
 def test_openspiel_random_sim_test_passes_with_serialization(game_id, players):
     game = pyspiel.load_game(openspiel.spiel_name(game_id), {"players": players})
     pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
@@ -297,7 +304,8 @@ def play_openspiel(game_id: str, players: int, kind: str, simulations: int, eval
 
 
 @pytest.mark.parametrize("kind", ["ismcts", "mcts"])
-@pytest.mark.parametrize("game_id", bw.games())
+@pytest.mark.parametrize("game_id", [pytest.param(g, marks=pytest.mark.slow) if g == "the-game-makers" else g
+                                     for g in bw.games()])
 def test_openspiel_bots_play_a_whole_game(game_id, kind):
     returns = play_openspiel(game_id, multi(game_id), kind, 3, _NoRollout())
     assert sum(returns) == pytest.approx(1.0) and max(returns) > 0

@@ -19,8 +19,8 @@ from gymnasium import spaces
 
 import boardwright.agents
 from boardwright.engine import Agent, IllegalAction, State
-from boardwright.engine.rng import derive_seed
 from boardwright.engine.errors import shown
+from boardwright.engine.rng import derive_seed
 
 from .core import ILLEGAL_REWARD, Setting, episode_seed, seed_stream
 
@@ -28,7 +28,8 @@ from .core import ILLEGAL_REWARD, Setting, episode_seed, seed_stream
 class BoardwrightEnv(gymnasium.Env):
     """One seat of a boardwright game against agents in the other seats."""
 
-    metadata = {"render_modes": ["ansi", "human"]}
+    metadata = {"render_modes": ["ansi", "human"]}  # noqa: RUF012 (Gymnasium declares it so)
+    RENDER_MODES = ("ansi", "human")
 
     def __init__(self, game_id: str, players: int | None = None,
                  opponents: str | Sequence[str] = "heuristic", seat: int = 0,
@@ -44,9 +45,8 @@ class BoardwrightEnv(gymnasium.Env):
             raise ValueError(f"opponents names one agent for every other seat ({len(others)}), not {len(specs)}")
         for spec in specs:
             boardwright.agents.make(spec, seed=0)  # refuses a bad spec now, with its own message
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode is one of {', '.join(self.metadata['render_modes'])}, "
-                             f"not {render_mode!r}")
+        if render_mode is not None and render_mode not in self.RENDER_MODES:
+            raise ValueError(f"render_mode is one of {', '.join(self.RENDER_MODES)}, not {render_mode!r}")
         self.render_mode = render_mode
         self.seat = seat
         self._specs = dict(zip(others, specs, strict=True))

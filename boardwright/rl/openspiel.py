@@ -24,8 +24,8 @@ draws its game seed.
 - **resample_from_infostate(player, sampler)** is ``determinize(player, seed)``, the seed drawn from
   the sampler: the sample keeps the player's view and resamples everything else.
 - **Returns**: 1 for a sole winner, 1/k each for k winners sharing the win, 0 otherwise
-  (registered as ``GENERAL_SUM``: the returns of a result add up to 1); the parameter ``reward="margin"`` adds the final score difference to
-  the best other seat (``GENERAL_SUM``).
+  (registered as ``GENERAL_SUM``: the returns of a result add up to 1); the parameter
+  ``reward="margin"`` adds the final score difference to the best other seat.
 - **Copies and serialization**: ``clone()`` copies the boardwright state with ``State.clone()``;
   a serialized state carries its game record (seed and actions) and is restored by replay. A sample
   from ``resample_from_infostate`` has no record and cannot be serialized.
@@ -41,7 +41,6 @@ import pyspiel
 
 import boardwright as bw
 from boardwright.engine import State
-
 from boardwright.engine.rng import derive_seed
 
 from .core import Setting

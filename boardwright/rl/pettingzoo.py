@@ -24,16 +24,17 @@ from .core import ILLEGAL_REWARD, Setting, episode_seed, seed_stream
 class BoardwrightAEC(AECEnv):
     """One boardwright game, player count and content as a PettingZoo AEC environment."""
 
-    metadata = {"render_modes": ["ansi", "human"], "name": "boardwright", "is_parallelizable": False}
+    metadata = {"render_modes": ["ansi", "human"], "name": "boardwright",  # noqa: RUF012 (as PettingZoo has it)
+                "is_parallelizable": False}
+    RENDER_MODES = ("ansi", "human")
 
     def __init__(self, game_id: str, players: int | None = None, seed: int | None = None,
                  options: Mapping[str, Any] | None = None, reward: str = "result",
                  illegal: str = "lose", render_mode: str | None = None) -> None:
         super().__init__()
         self.setting = setting = Setting(game_id, players, options, reward, illegal)
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode is one of {', '.join(self.metadata['render_modes'])}, "
-                             f"not {render_mode!r}")
+        if render_mode is not None and render_mode not in self.RENDER_MODES:
+            raise ValueError(f"render_mode is one of {', '.join(self.RENDER_MODES)}, not {render_mode!r}")
         self.render_mode = render_mode
         self.metadata = dict(self.metadata, name=f"boardwright_{setting.game.id.replace('-', '_')}")
         self.possible_agents = [f"seat_{s}" for s in range(setting.players)]
@@ -44,7 +45,7 @@ class BoardwrightAEC(AECEnv):
         self._action_space = spaces.Discrete(setting.action_count)
         self._seeds = seed_stream(seed)
         self.state: State | None = None
-        self.agents = []
+        self.agents: list[str] = []
 
     # ------------------------------------------------------------------ spaces
     def observation_space(self, agent: str) -> spaces.Space:
@@ -64,7 +65,7 @@ class BoardwrightAEC(AECEnv):
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos = {agent: {} for agent in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self._select()
 
     def _select(self) -> None:
