@@ -19,7 +19,7 @@ def run(*command: str) -> subprocess.CompletedProcess[str]:
 
 def test_ruff_finds_nothing():
     ruff = shutil.which("ruff") or str(Path(sys.executable).parent / "ruff")
-    result = run(ruff, "check", "boardwright", "tests", "benchmarks")
+    result = run(ruff, "check", "boardwright", "tests", "benchmarks", "examples")
     assert result.returncode == 0, result.stdout + result.stderr
 
 
