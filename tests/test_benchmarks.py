@@ -64,3 +64,16 @@ def test_server_load_plays_tables_over_the_real_server_and_prints_its_figures(po
     assert figures["errors"] == "0", out
     assert "p50" in figures["action POST latency"] and "p99" in figures["push latency"], out
     assert figures["server CPU"].endswith("per action)"), out
+
+
+def test_rl_steps_prints_each_interface_against_the_bare_api():
+    out = run("rl_steps.py", "--game", "game-development", "--seconds", "0.1")
+    for name in ("bare", "pettingzoo", "gymnasium", "openspiel+obs"):
+        assert name in out
+    assert "vs bare" in out
+
+
+def test_openspiel_ismcts_plays_and_reports_a_game(tmp_path):
+    out = run("openspiel_ismcts.py", "--game", "game-development", "--time", "0.01", "--games", "1",
+              "--out", str(tmp_path / "r.jsonl"))
+    assert "| game-development | 2 | 0.01 s | 1 |" in out

@@ -318,3 +318,13 @@ def test_openspiel_bots_with_their_random_rollouts_play_a_whole_game(game_id, ki
     evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(1))
     returns = play_openspiel(game_id, multi(game_id), kind, 2, evaluator)
     assert sum(returns) == pytest.approx(1.0)
+
+
+def test_the_observation_document_is_up_to_date():
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    script = Path(__file__).resolve().parents[1] / "docs" / "rl_observations.py"
+    done = subprocess.run([sys.executable, str(script), "--check"], capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stdout
