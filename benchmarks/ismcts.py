@@ -10,7 +10,8 @@ decisions): the agent searches a fixed number of iterations from each, and the r
 over the time spent choosing. One iteration = one determinization, a walk down the tree, a
 rollout cut off after ``--depth`` decision points (the agent's default; 0: to the end) and the
 backpropagation. The length of a whole random game is printed too: most of an iteration's cost is
-the rollout, so without a cut-off the rate falls with the game's length.
+the rollout, so without a cut-off the rate falls with the game's length. Times are this process's
+CPU time, so other load on the machine does not count.
 """
 
 from __future__ import annotations
@@ -54,9 +55,9 @@ def measure(game_id: str, players: int, iterations: int, count: int, rollout: st
         agent = agents.make("ismcts", iterations=iterations, rollout=rollout, depth=depth, bias=bias,
                             seed=index)
         seat = state.to_act[0]
-        start = time.perf_counter()
+        start = time.process_time()
         agent.choose(state, seat)
-        spent += time.perf_counter() - start
+        spent += time.process_time() - start
         done += agent.last_iterations  # type: ignore[attr-defined]
     return done / spent if spent else 0.0, random_game_length(game_id, players), len(searched)
 
