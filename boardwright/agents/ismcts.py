@@ -21,7 +21,7 @@ chance resampled from what the seat sees), then walks one shared tree with it:
   decisions, such as The Game Makers, the search then plays sound moves instead of noise);
 - **expansion** — one new node per iteration;
 - **rollout** — random or the game's heuristic bot, cut off after ``depth`` decision points
-  (default 30), where ``game.evaluate(state, seat)`` scores each seat; a finished game pays 1
+  (default 30), where ``game.evaluate_all(state)`` scores every seat; a finished game pays 1
   shared by the winners;
 - **backpropagation** of the whole reward vector (one reward per seat).
 
@@ -46,7 +46,7 @@ from .base import Agent
 
 #: the iteration budget when neither ``iterations`` nor ``time`` is given
 DEFAULT_ITERATIONS = 1000
-#: rollout decision points before ``game.evaluate`` judges the position. Random play runs far
+#: rollout decision points before ``game.evaluate_all`` judges the position. Random play runs far
 #: longer than real play (a random Gadgeteers game takes ~450 decisions, a heuristic one ~70), so
 #: a random game's ending says little; at 0.1 s a decision against the heuristic bots, a cut-off
 #: at 30 won 65% of 40 Gadgeteers games (0% playing to the end) and 48% of 30 Game Development
@@ -276,7 +276,8 @@ def _select(edges: dict[str, list[Any]], legal: list[Action], rng: Stream, c: fl
 
 
 def rewards_of(state: State) -> list[float]:
-    """Each seat's reward: 1 shared by the winners of a finished game, else ``game.evaluate``."""
+    """Each seat's reward: 1 shared by the winners of a finished game, else ``game.evaluate_all``
+    (every seat judged at once)."""
     players = state.players
     if state.is_over:
         winners = state.winners()
@@ -285,8 +286,7 @@ def rewards_of(state: State) -> list[float]:
         for seat in winners:
             rewards[seat] = share
         return rewards
-    evaluate = state.game.evaluate
-    return [evaluate(state, seat) for seat in range(players)]
+    return state.game.evaluate_all(state)
 
 
 __all__ = ["DEFAULT_DEPTH", "DEFAULT_ITERATIONS", "ISMCTSAgent", "Node", "rewards_of"]

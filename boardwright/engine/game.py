@@ -64,20 +64,40 @@ class Game:
         template = self.event_texts.get(kind)
         return write(template if template is not None else ENGINE_TEXTS.get(kind), kind, data)
 
-    def evaluate(self, state: State, seat: int) -> float:
-        """How well ``seat`` stands, in [0, 1], for a search cut off before the end.
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "evaluate" in cls.__dict__ and "evaluate_all" not in cls.__dict__:
+            raise TypeError(f"{cls.__name__} overrides evaluate: a game refines the evaluation in "
+                            "evaluate_all (every seat at once), which search calls")
 
-        The default compares :meth:`search_scores`: 1 for a clear lead, 0 for last place. Games
-        may refine it.
+    def evaluate(self, state: State, seat: int) -> float:
+        """How well ``seat`` stands, in [0, 1], for a search cut off before the end: its entry
+        in :meth:`evaluate_all`."""
+        return self.evaluate_all(state)[seat]
+
+    def evaluate_all(self, state: State) -> list[float]:
+        """How well each seat stands, in [0, 1], for a search cut off before the end.
+
+        A finished game pays 1 shared by its winners. A running game compares
+        :meth:`search_scores`: a seat's value is its place between the lowest score (0) and the
+        highest (1); when every score is equal, each seat gets 1 / players. Games may refine it
+        (overriding this method, which computes what the seats share once).
         """
+        players = state.players
         if state.is_over:
             winners = state.winners()
-            return (1.0 / len(winners)) if seat in winners else 0.0
+            values = [0.0] * players
+            if winners:
+                share = 1.0 / len(winners)
+                for seat in winners:
+                    values[seat] = share
+            return values
         scores = self.search_scores(state)
         best, worst = max(scores), min(scores)
         if best == worst:
-            return 1.0 / state.players
-        return (scores[seat] - worst) / (best - worst)
+            return [1.0 / players] * players
+        span = best - worst
+        return [(score - worst) / span for score in scores]
 
     def search_scores(self, state: State) -> list[float]:
         """The scores :meth:`evaluate` compares in a running game (default: ``state.scores()``).

@@ -51,16 +51,21 @@ class MakersOfUniverse(Game):
     def _catalog(self, options: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
         return present.catalog(load(options.get("content") or CONTENT_FILE))
 
-    def evaluate(self, state: State, seat: int) -> float:
-        """Progress towards the target, relative to the best opponent."""
+    def evaluate_all(self, state: State) -> list[float]:
+        """Each seat's progress towards the target, relative to its best opponent: 0.5 when level
+        with the best of the others, 0.5 more or less per target's worth ahead or behind, within
+        [0, 1]. A finished game pays 1 shared by its winners."""
         if state.is_over:
-            winners = state.winners()
-            return (1.0 / len(winners)) if seat in winners else 0.0
+            return super().evaluate_all(state)
         assert isinstance(state, MouState)
         scores = state.scores()
-        mine = scores[seat]
-        best = max(x for i, x in enumerate(scores) if i != seat)
-        return max(0.0, min(1.0, 0.5 + (mine - best) / (2.0 * state.target)))
+        # The best opponent of the leader is the runner-up; of every other seat, the leader.
+        leader = max(range(len(scores)), key=scores.__getitem__)
+        top = scores[leader]
+        runner_up = max(x for i, x in enumerate(scores) if i != leader)
+        scale = 2.0 * state.target
+        return [max(0.0, min(1.0, 0.5 + (mine - (runner_up if seat == leader else top)) / scale))
+                for seat, mine in enumerate(scores)]
 
     def _observation_context(self, players: int, options: Mapping[str, Any]) -> observation.Context:
         return observation.context(players, options)

@@ -68,12 +68,12 @@ class TheGameMakers(Game):
             return list(scores)
         return [scores[s] + 2 * state.games(s) for s in range(state.players)]
 
-    def evaluate(self, state: State, seat: int) -> float:
+    def evaluate_all(self, state: State) -> list[float]:
         """Standing in [0, 1]: relative to the others (the engine's), or in solo the search score
         against 150."""
         if state.players == 1 and not state.is_over:
-            return min(1.0, self.search_scores(state)[0] / 150)
-        return super().evaluate(state, seat)
+            return [min(1.0, self.search_scores(state)[0] / 150)]
+        return super().evaluate_all(state)
 
     def _catalog(self, options: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
         from .catalog import catalog
