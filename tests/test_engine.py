@@ -103,6 +103,35 @@ def test_stream_draws_are_fair_enough():
     assert all(850 < c < 1150 for c in counts)
 
 
+def reference_shuffle(stream: Stream, items: list[int]) -> None:
+    """Fisher-Yates drawing each swap from ``next64`` (the shuffle every record was made with)."""
+    for i in range(len(items) - 1, 0, -1):
+        j = stream.next64() % (i + 1)
+        items[i], items[j] = items[j], items[i]
+
+
+#: Stream(7) shuffling range(10), then below(1000), as drawn before shuffle and below were sped up
+GOLDEN_DECK, GOLDEN_NEXT = [8, 1, 5, 9, 0, 4, 3, 2, 6, 7], 425
+
+
+def test_shuffle_and_below_draw_exactly_the_values_records_were_made_with():
+    for seed in [*range(40), 2**64 - 1, 0x9E3779B97F4A7C15, -7, 123456789012345678901]:
+        for length in [*range(0, 12), 31, 52, 100, 257]:
+            fast, slow = Stream(seed + length), Stream(seed + length)
+            shuffled, expected = list(range(length)), list(range(length))
+            fast.shuffle(shuffled)
+            reference_shuffle(slow, expected)
+            assert shuffled == expected and fast.state == slow.state, (seed, length)
+            bound = length + 1
+            assert [fast.below(bound) for _ in range(5)] == [slow.next64() % bound for _ in range(5)]
+            assert fast.state == slow.state
+    # the first values of one stream, as every golden record was played with
+    stream = Stream(7)
+    deck = list(range(10))
+    stream.shuffle(deck)
+    assert deck == GOLDEN_DECK and stream.below(1000) == GOLDEN_NEXT
+
+
 def test_searching_a_copy_never_changes_the_games_own_streams():
     state = GAME.new(players=2, seed=2)
     before = state.fingerprint()

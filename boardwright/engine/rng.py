@@ -55,10 +55,15 @@ class Stream:
         return s ^ (s >> 31)
 
     def below(self, n: int) -> int:
-        """A uniform integer in ``[0, n)``; the modulo bias is below ``n / 2**64``."""
+        """A uniform integer in ``[0, n)``: the next 64-bit value modulo ``n`` (the modulo bias is
+        below ``n / 2**64``)."""
         if n <= 0:
             raise ValueError("below() needs a positive bound")
-        return self.next64() % n
+        # next64, written out: this is drawn once per decision of every random playout.
+        self.state = s = (self.state + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+        s = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+        s = ((s ^ (s >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+        return (s ^ (s >> 31)) % n
 
     def randint(self, low: int, high: int) -> int:
         """A uniform integer in ``[low, high]``, both ends included (a die: ``randint(1, 6)``)."""
@@ -72,10 +77,18 @@ class Stream:
         return items[self.below(len(items))]
 
     def shuffle(self, items: MutableSequence[T]) -> None:
-        """Shuffle in place (Fisher-Yates)."""
+        """Shuffle in place (Fisher-Yates): from the last position down to the second, swap the
+        item at position ``i`` with the one at the next 64-bit value modulo ``i + 1``."""
+        # next64 written out in the loop, its state kept in a local (a search shuffles decks in
+        # every determinization); the values drawn are exactly next64's.
+        s = self.state
         for i in range(len(items) - 1, 0, -1):
-            j = self.next64() % (i + 1)
+            s = (s + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+            z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+            j = (z ^ (z >> 31)) % (i + 1)
             items[i], items[j] = items[j], items[i]
+        self.state = s
 
     def sample(self, items: Sequence[T], k: int) -> list[T]:
         pool = list(items)
