@@ -7,7 +7,7 @@ resource ("Prog: 2") has one bit, an either-or resource ("Art/Prog: 2") several.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from ...engine.content import Field, Section, fail, load_content
@@ -117,6 +117,12 @@ class Content:
     bug_ids: frozenset[int]                # every bug
     costs: tuple[tuple[tuple[int, ...], ...], ...]   # [milestone][card] -> flat cost with its change
     names: tuple[str, ...] = ()            # card id -> name (for the events, built cheaply)
+    ld_discount: frozenset[int] = frozenset()    # features whose controller's features cost 1 less LD
+    bug_discount: frozenset[int] = frozenset()   # features whose controller's bugs cost 1 less of each
+    #: (milestone, resources, less) -> every card's cost with ``less`` off those resources (filled
+    #: as play asks, see Rules.costs_less): a function of the content alone, so it never goes stale
+    discounted: dict[tuple[int, int, int], tuple[tuple[int, ...], ...]] = field(
+        default_factory=dict, init=False, compare=False, repr=False)
 
 
 def parse_cost(file: str, entry: str, texts: list[str]) -> tuple[tuple[int, int], ...]:
@@ -192,7 +198,9 @@ def build(file: str, data: dict[str, list[dict]]) -> Content:
                    tuple(c.id for c in cards if c.deck == "production"),
                    tuple(c.kind for c in cards), tuple(role(c) for c in cards),
                    frozenset(c.id for c in cards if c.type == "bug" and c.effect == "no-features"),
-                   frozenset(c.id for c in cards if c.type == "bug"), costs, tuple(c.name for c in cards))
+                   frozenset(c.id for c in cards if c.type == "bug"), costs, tuple(c.name for c in cards),
+                   frozenset(c.id for c in cards if c.type == "feature" and c.effect == "ld-discount"),
+                   frozenset(c.id for c in cards if c.type == "feature" and c.effect == "bug-discount"))
 
 
 def role(card: Card) -> int:

@@ -8,7 +8,7 @@ Rulings cited: D1–D9 (shared/rules/RULINGS.md) and ours, R1–R16 (docs/games/
 from __future__ import annotations
 
 from bisect import insort
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from .content import ART, LD, PROG
@@ -162,23 +162,36 @@ class Rules:
         """The cost to play a feature, as flat ``[mask, amount, ...]``: the milestone's change
         (Beta: +1 of each resource, D4) and "Features require 1 less LD" per such feature you
         control, stacked, each at least 0."""
-        return self._cost_less(seat, card, "ld-discount", LD_BIT)
+        return list(self.feature_costs(seat)[card.id])
 
     def bug_cost(self, seat: int, card: Card) -> list[int]:
         """The cost to destroy a bug: the milestone's change (Vertical Slice −1, RTM +1) and
         "Bugs you control require 1 less of each resource" per such feature, each at least 0."""
-        return self._cost_less(seat, card, "bug-discount", -1)
+        return list(self.bug_costs(seat)[card.id])
 
-    def _cost_less(self, seat: int, card: Card, effect: str, resources: int) -> list[int]:
-        """The milestone's cost of ``card``, 1 less of the ``resources`` (a bit mask) for each
-        feature ``seat`` controls with ``effect``; no amount below 0 (D4)."""
-        out = list(self.content.costs[self.milestone][card.id])
-        cards = self.content.cards
-        less = sum(1 for f in self.features[seat] if cards[f].effect == effect)
-        for j in range(1, len(out), 2):
-            value = out[j] - less if out[j - 1] & resources else out[j]
-            out[j] = value if value > 0 else 0
-        return out
+    def feature_costs(self, seat: int) -> tuple[tuple[int, ...], ...]:
+        """Every card's cost as :meth:`feature_cost` gives it for ``seat`` now, by card id."""
+        return self.costs_less(seat, self.content.ld_discount, LD_BIT)
+
+    def bug_costs(self, seat: int) -> tuple[tuple[int, ...], ...]:
+        """Every card's cost as :meth:`bug_cost` gives it for ``seat`` now, by card id."""
+        return self.costs_less(seat, self.content.bug_discount, -1)
+
+    def costs_less(self, seat: int, discounts: frozenset[int], resources: int) -> tuple[tuple[int, ...], ...]:
+        """Every card's cost this milestone, 1 less of the ``resources`` (a bit mask) for each
+        feature ``seat`` controls among ``discounts``; no amount below 0 (D4).
+
+        A cost depends only on the milestone and how many such features there are, so the table
+        is built once per content for each of those and shared by every state."""
+        features = self.features[seat]
+        less = 0 if discounts.isdisjoint(features) else sum(1 for f in features if f in discounts)
+        key = (self.milestone, resources, less)
+        content = self.content
+        found = content.discounted.get(key)
+        if found is None:
+            found = content.discounted[key] = tuple(
+                discounted(cost, less, resources) for cost in content.costs[self.milestone])
+        return found
 
     def resource_yield(self, seat: int, dev: int, for_bug: bool) -> int:
         """Resources one counter of ``dev`` generates towards the cost being paid: 1, plus Magical
@@ -229,7 +242,7 @@ class Rules:
                 cap[kind] += count * per
         return cap, converter
 
-    def can_pay(self, seat: int, need: list[int], for_bug: bool,
+    def can_pay(self, seat: int, need: Sequence[int], for_bug: bool,
                 capacity: tuple[list[int], tuple[int, int, int, int] | None] | None = None) -> bool:
         """Whether the pool and the counters of ``seat``'s developers can still cover ``need``.
 
@@ -369,7 +382,17 @@ class Rules:
         self.discard.append(feature)
 
 
-def covers(cap: list[int], need: list[int]) -> bool:
+def discounted(cost: tuple[int, ...], less: int, resources: int) -> tuple[int, ...]:
+    """A flat cost ``(mask, amount, ...)`` with ``less`` off each amount of the ``resources`` (a
+    bit mask), no amount below 0."""
+    out = list(cost)
+    for j in range(1, len(out), 2):
+        value = out[j] - less if out[j - 1] & resources else out[j]
+        out[j] = value if value > 0 else 0
+    return tuple(out)
+
+
+def covers(cap: list[int], need: Sequence[int]) -> bool:
     """Whether resources ``cap`` (by kind) cover ``need`` (flat ``[mask, amount, ...]``)."""
     left = list(cap)
     either = 0

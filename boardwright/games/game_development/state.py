@@ -72,7 +72,10 @@ class GameDevelopmentState(Rules, State):
                 self.deck = list(self.content.preproduction)
             else:
                 copies = self.options["copies"]
-                self.deck = [c for c in self.content.production for _ in range(copies)]
+                production = self.content.production
+                self.deck = deck = [0] * (len(production) * copies)
+                for k in range(copies):  # each card's copies side by side, in card order
+                    deck[k::copies] = production
         else:
             for hand in self.hands:
                 self.deck.extend(hand)
@@ -293,6 +296,7 @@ class GameDevelopmentState(Rules, State):
         features_ok = ((self.creep or not self.thing_used) and milestone.features
                        and self.may_add_features(seat))
         capacity = None
+        costs: tuple[tuple[int, ...], ...] = ()
         previous = -1
         for c in self.hands[seat]:
             if c == previous:
@@ -303,7 +307,8 @@ class GameDevelopmentState(Rules, State):
                 if features_ok:
                     if capacity is None:
                         capacity = self.capacity(seat, False)
-                    if self.can_pay(seat, self.feature_cost(seat, content.cards[c]), False, capacity):
+                        costs = self.feature_costs(seat)
+                    if self.can_pay(seat, costs[c], False, capacity):
                         out.append(play[c])  # type: ignore[arg-type]
             elif role == DEVELOPER:
                 if milestone.developers:
@@ -327,9 +332,11 @@ class GameDevelopmentState(Rules, State):
                         row = rows[s]  # type: ignore[index]
                         out.extend(row[f] for f in sorted(set(self.features[s])))  # type: ignore[misc]
         if actions and self.bugs[seat]:
-            capacity = self.capacity(seat, True)
+            if capacity is None or self.powers[seat] or self.booster >= 0:
+                capacity = self.capacity(seat, True)  # else the same as for a feature
+            costs = self.bug_costs(seat)
             for b in sorted(set(self.bugs[seat])):
-                if self.can_pay(seat, self.bug_cost(seat, content.cards[b]), True, capacity):
+                if self.can_pay(seat, costs[b], True, capacity):
                     out.append(acts.destroy[b])  # type: ignore[arg-type]
         if self.powers[seat]:
             for dev in self.leads[seat]:
