@@ -6,7 +6,7 @@ lists. The pending stack holds the open steps of a compound move as tuples, top 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from boardwright.engine import State
 
@@ -45,6 +45,7 @@ class Board(State):
         "hand",
         "holders",
         "line",
+        "made",
         "sets_of",
         "market",
         "max_turns",
@@ -64,6 +65,9 @@ class Board(State):
         "work1",
         "work2",
     )
+
+    #: legal_make's last answer per seat and what it read (a cache, see Manufacturing.legal_make)
+    CACHE_SLOTS: ClassVar[frozenset[str]] = State.CACHE_SLOTS | {"made"}
 
     content: Content
     acts: Actions
@@ -100,12 +104,14 @@ class Board(State):
     trees: list[int]             # seat: bitmask of planted tree spaces
     used_tweenies: list[int]     # seat: bitmask of placed Tweenies
     vp: list[int]                # seat: VP scored by rewards during play
+    made: list[Any]              # seat: legal_make's last answer and its inputs, or None (a cache)
     faces: tuple[tuple[int, ...], ...]
     gap_rule: str
     experienced: bool
 
     def _copy_into(self, new: State) -> None:
         assert isinstance(new, Board)
+        new.made = self.made[:]  # each entry holds only what it was computed from, never changed
         new.content = self.content
         new.acts = self.acts
         new.ring = self.ring

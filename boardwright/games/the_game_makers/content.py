@@ -9,7 +9,7 @@ and the wedges. ``content/base.toml`` is boardwright's own design; a user may lo
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -38,6 +38,9 @@ TWEENIE_EFFECTS = ("cards", "tiles", "wood", "dice", "plastic", "tree", "market"
 #: an effect: (what, a, b) -- ("res", kind, level), ("market", column or -1 for any, steps),
 #: ("vp", 0, n), ("tree", 0, n), ("back", 0, forklifts), or a Tweenie word with (0, 0)
 Effect = tuple[str, int, int]
+#: a Contract's requirements counted (:func:`payment_profile`): card numbers, then per other kind
+#: how many requirements are of at least each level
+Profile = tuple[tuple[int, ...], tuple[tuple[int, tuple[int, ...]], ...]]
 
 
 @dataclass(frozen=True)
@@ -58,6 +61,12 @@ class Card:
     #: the pattern targets this game counts for on a shelf: its type, and TARGET_KIND + each
     #: component kind its Contract required
     marks: tuple[int, ...] = ()
+    #: the requirements counted, for telling quickly whether Components cover them (see
+    #: :func:`payment_profile`; always derived from ``needs``)
+    profile: Profile = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "profile", payment_profile(self.needs))
 
 
 @dataclass(frozen=True)
@@ -269,6 +278,18 @@ def _tree(file: str, index: int, raw: dict[str, Any]) -> TreeSpace:
 
 #: machinery sets of one icon an Assembly Line can hold: two runs of 3 in each of its 3 rows (M6)
 MAX_SETS = 6
+
+
+def payment_profile(needs: tuple[tuple[int, int], ...]) -> Profile:
+    """A Contract's requirements (``Card.needs``) counted: the number of cards of each card
+    requirement, and for every other kind it requires, how many of its requirements are of at least
+    each level 0, 1, ... (up to past the highest level any machinery discount can reach)."""
+    cards = tuple(level for kind, level in needs if kind == CARDS)
+    kinds = []
+    for kind in sorted({kind for kind, _ in needs if kind != CARDS}):
+        levels = [level for k, level in needs if k == kind]
+        kinds.append((kind, tuple(sum(1 for level in levels if level >= at) for at in range(MAX_SETS + 5))))
+    return cards, tuple(kinds)
 
 
 def take_smallest(have: list[int], level: int) -> bool:

@@ -6,11 +6,13 @@ Structures", "Plant a Tree"; RULINGS M3, M8.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from boardwright.engine import Action
 
 from .actions import GAIN_WORKERS, SPACES, STRUCTURE_SPACE
 from .board import EMPTY, TWEENIE_BASE, Frame
-from .content import CARDS, DICE, PLASTIC, TILES, TREES_COLUMN, WOOD
+from .content import CARDS, DICE, PLASTIC, TILES, TREES_COLUMN, WOOD, Content
 from .events import SPACE_WORDS, place
 from .manufacturing import Manufacturing
 
@@ -48,11 +50,29 @@ class Factory(Manufacturing):
         return room[base + (space - 3) % 3 + 1] >= 1
 
     def legal_work(self, seat: int, spaces: range | tuple[int, ...] = range(10)) -> list[Action]:
+        """The spaces :meth:`can_work` allows, in order."""
         base = seat * 4
         room = self.room
-        if not (room[base + 1] or room[base + 2] or room[base + 3]):
+        in_room = (0, room[base + 1], room[base + 2], room[base + 3])
+        if not (in_room[1] or in_room[2] or in_room[3]):
             return []
-        return [self.acts.work[i] for i in spaces if self.can_work(seat, i)]
+        work1 = self.work1
+        first = seat * 10
+        work = self.acts.work
+        out = []
+        for space in spaces:
+            if work1[first + space]:
+                continue
+            if space < 3:  # Gain 1 (M8): a pair of workers
+                one, two = GAIN_WORKERS[space]
+                if (in_room[one] >= 2) if one == two else (in_room[one] and in_room[two]):
+                    out.append(work[space])
+            elif space == STRUCTURE_SPACE:
+                if self.is_active(seat, 1) and in_room[self.space_workers(seat, space)[0]]:
+                    out.append(work[space])
+            elif in_room[(space - 3) % 3 + 1]:
+                out.append(work[space])
+        return out
 
     def do_work(self, seat: int, action: Action) -> None:
         """Assign workers from the Break Room to a space: Gain 1 (M8: any resource of the tier's
@@ -73,7 +93,7 @@ class Factory(Manufacturing):
 
     def has_deployed(self, seat: int) -> bool:
         base = seat * 10
-        return any(self.work1[base + i] for i in range(10))
+        return any(self.work1[base: base + 10])
 
     def do_reset(self, seat: int, action: Action) -> None:
         """Reset to the Break Room (M3): all assigned workers come back, before anything else."""
@@ -107,10 +127,15 @@ class Factory(Manufacturing):
 
     def legal_tweenies(self, seat: int) -> list[Action]:
         used = self.used_tweenies[seat]
-        if used == 4095 or not self.tweenie_cells(seat):
+        if used == 4095 or not self.has_tweenie_cell(seat):
             return []
-        return [self.acts.tweenie[t] for t in range(12)
-                if not used >> t & 1 and self.tweenie_possible(seat, t)]
+        tweenie = self.acts.tweenie
+        conditional = facts(self.content).conditional_tweenies
+        out = []
+        for t in range(12):
+            if not used >> t & 1 and (not conditional[t] or self.tweenie_possible(seat, t)):
+                out.append(tweenie[t])
+        return out
 
     def do_tweenie(self, seat: int, action: Action) -> None:
         """Place a Tweenie in a square gap of the Assembly Line; it acts once, when placed."""
@@ -277,21 +302,19 @@ class Factory(Manufacturing):
         return self.comp[base + 1] + self.comp[base + 2] + self.comp[base + 3]
 
     def legal_plant(self, seat: int) -> list[Action]:
-        out = []
+        """The "discard" tree spaces not yet planted whose Components ``seat`` holds."""
         planted = self.trees[seat]
-        counts: list[int] = []
-        for space in self.content.trees:
-            cond, kind, n = space.condition
-            if cond != DISCARD or planted >> space.id & 1:
-                continue
-            if not counts:  # components by kind: cards, tiles, wood, dice, plastic
-                c = self.comp
-                b = seat * 20
-                counts = [len(self.hand[seat]), len(self.ctiles[seat]), c[b + 9] + c[b + 10] + c[b + 11],
-                          c[b + 13] + c[b + 14] + c[b + 15], c[b + 17] + c[b + 18] + c[b + 19]]
-            have = counts[1] + counts[2] + counts[3] + counts[4] if kind < 0 else counts[kind]
-            if have >= n:
-                out.append(self.acts.plant[space.id])
+        c = self.comp
+        b = seat * 20
+        # components by kind: cards, tiles, wood, dice, plastic
+        counts = (len(self.hand[seat]), len(self.ctiles[seat]), c[b + 9] + c[b + 10] + c[b + 11],
+                  c[b + 13] + c[b + 14] + c[b + 15], c[b + 17] + c[b + 18] + c[b + 19])
+        pieces = counts[1] + counts[2] + counts[3] + counts[4]
+        plant = self.acts.plant
+        out = []
+        for bit, kind, n, space in facts(self.content).discard_spaces:
+            if not planted & bit and (pieces if kind < 0 else counts[kind]) >= n:
+                out.append(plant[space])
         return out
 
     def do_plant(self, seat: int, action: Action) -> None:
@@ -343,6 +366,35 @@ class Factory(Manufacturing):
         self.spend(seat, k, lv, 1)
         self.stack[-1] = ("discard", kind, n - 1, space)
         self.settle_discard(seat, paid)
+
+
+#: the Tweenie effects that are not always possible (:meth:`Factory.tweenie_possible`)
+CONDITIONAL_TWEENIES = ("back", "rearrange", "release", "promote", "duplicate")
+
+
+@dataclass(frozen=True)
+class Facts:
+    """What the legal moves read of a content, found once per content."""
+
+    #: the tree spaces planted by discarding Components, in order: (bit, kind or -1 for any
+    #: but cards, how many, space id)
+    discard_spaces: tuple[tuple[int, int, int, int], ...]
+    #: per Tweenie id: whether it can be placed only when its effect is possible
+    conditional_tweenies: tuple[bool, ...]
+
+
+_FACTS: dict[int, tuple[Content, Facts]] = {}
+
+
+def facts(content: Content) -> Facts:
+    """The :class:`Facts` of ``content`` (built on first use)."""
+    found = _FACTS.get(id(content))
+    if found is None or found[0] is not content:
+        found = _FACTS[id(content)] = (content, Facts(
+            tuple((1 << space.id, space.condition[1], space.condition[2], space.id)
+                  for space in content.trees if space.condition[0] == DISCARD),
+            tuple(tweenie.effect[0] in CONDITIONAL_TWEENIES for tweenie in content.tweenies)))
+    return found[1]
 
 
 __all__ = ["DICE", "PLASTIC", "SPACES", "Factory"]

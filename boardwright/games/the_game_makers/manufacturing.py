@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from boardwright.engine import Action
 
 from .board import EMPTY, TWEENIE_BASE, Frame
-from .content import CARDS, TILES, take_smallest
+from .content import CARDS, TILES, Profile, take_smallest
 from .events import card_name, place, resource, tile_name
 from .resources import Resources
 
@@ -104,10 +104,63 @@ class Manufacturing(Resources):
         contracts = self.contracts[seat]
         if contracts[0] == contracts[1] == contracts[2] == EMPTY:
             return []
-        cards = self.content.cards
         discounts = self.sets_of[seat * 5: seat * 5 + 5]
-        return [self.acts.make[i] for i, card in enumerate(contracts)
-                if card != EMPTY and self.can_pay(seat, cards[card].needs, discounts)]
+        hand = len(self.hand[seat])
+        ctiles = self.ctiles[seat]
+        comp = self.comp[seat * 20 + 8: seat * 20 + 20]  # wood, dice, plastic by level
+        # The answer depends on nothing else: the same as last time for this seat (two times in
+        # three: a move that took no Components) is not worked out again.
+        last = self.made[seat]
+        content = self.content
+        if (last is not None and last[0] == contracts and last[1] == comp and last[2] == hand
+                and last[3] == ctiles and last[4] == discounts and last[6] is content):
+            return last[5][:]
+        cards = content.cards
+        make = self.acts.make
+        out = []
+        for i in (0, 1, 2):
+            card = contracts[i]
+            if card != EMPTY and self.covers(seat, cards[card].profile, discounts):
+                out.append(make[i])
+        self.made[seat] = (contracts[:], comp, hand, ctiles[:], discounts, out[:], content)
+        return out
+
+    def covers(self, seat: int, profile: Profile, discounts: Sequence[int]) -> bool:
+        """Whether the Components cover a Contract's requirements (its
+        :func:`~.content.payment_profile`), each lowered by that kind's ``discounts`` (a
+        requirement lowered to 0 is gone, M6): what :meth:`can_pay` decides, counted.
+
+        A requirement takes one Component of its level or higher (M5), so they can all be paid
+        exactly when, for every level, there are no more requirements of at least that level than
+        Components of at least that level: exactly when paying the highest requirement first with
+        the smallest Component that fits succeeds. Cards add up by number."""
+        numbers, kinds = profile
+        if numbers:
+            d = discounts[CARDS]
+            cards = 0
+            for n in numbers:
+                if n > d:
+                    cards += n - d
+            if cards > len(self.hand[seat]):
+                return False
+        for kind, at_least in kinds:
+            d = discounts[kind]
+            if at_least[4 + d]:
+                return False  # no Component is above level 3
+            if kind == TILES:
+                sizes = [0, 0, 0, 0]
+                tiles = self.content.tiles
+                for t in self.ctiles[seat]:
+                    sizes[tiles[t][0]] += 1
+                three, two, one = sizes[3], sizes[2], sizes[1]
+            else:
+                base = seat * 20 + kind * 4
+                c = self.comp
+                three, two, one = c[base + 3], c[base + 2], c[base + 1]
+            two += three
+            if at_least[3 + d] > three or at_least[2 + d] > two or at_least[1 + d] > one + two:
+                return False
+        return True
 
     # ------------------------------------------------------------------ paying
     def do_make(self, seat: int, action: Action) -> None:

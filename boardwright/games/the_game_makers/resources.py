@@ -142,6 +142,24 @@ class Resources(Warehouse):
                 cells.append(i)
         return cells
 
+    def has_tweenie_cell(self, seat: int) -> bool:
+        """Whether the Assembly Line has a gap a Tweenie fits (see :meth:`tweenie_cells`)."""
+        line = self.line[seat]
+        if EMPTY not in line:
+            return False
+        if self.gap_rule == "any":
+            return True
+        if line.count(EMPTY) == 18:
+            return False  # nothing filled to stand beside
+        for i in range(18):
+            if line[i] != EMPTY:
+                continue
+            c = i % 6
+            if ((c > 0 and line[i - 1] != EMPTY) or (c < 5 and line[i + 1] != EMPTY)
+                    or (i >= 6 and line[i - 6] != EMPTY) or (i < 12 and line[i + 6] != EMPTY)):
+                return True
+        return False
+
     def legal_use(self, seat: int, frame: Frame) -> list[Action]:
         acts = self.acts
         what = frame[0]

@@ -115,6 +115,7 @@ class GameMakersState(Factory):
         self.trees = [0] * n
         self.used_tweenies = [0] * n
         self.vp = [0] * n
+        self.made = [None] * n
         by_letter = [[s.id for s in content.structures if s.letter == letter] for letter in range(3)]
         if opts["structures"] == "draft":
             self.sets = []
@@ -280,10 +281,8 @@ class GameMakersState(Factory):
 
     def legal_main(self, seat: int) -> list[Action]:
         acts = self.acts
-        out = []
-        ready = self.has_ready_forklift(seat)
-        if ready:
-            out = [acts.forklift[k - 1] for k in (1, 2, 3) if self.forklift_for(seat, k) >= 0]
+        out = self.legal_forklifts(seat)
+        ready = bool(out) or self.has_ready_forklift(seat)
         out += self.legal_make(seat)
         out += self.legal_work(seat)
         out += self.legal_tweenies(seat)

@@ -5,6 +5,8 @@ Rulebook "Forklift Movement" and "Rotating the Steering Wheel"; RULINGS M1-M3, M
 
 from __future__ import annotations
 
+from boardwright.engine import Action
+
 from .board import Board
 from .content import KINDS
 from .events import resource
@@ -43,6 +45,29 @@ class Warehouse(Board):
                 if found < 0:
                     found = f
         return found
+
+    def legal_forklifts(self, seat: int) -> list[Action]:
+        """The Forklift moves open to ``seat``: to each Level Wedge some READY Forklift may go to,
+        one that did not just leave it (see :meth:`forklift_for`)."""
+        base = seat * 3
+        turn = self.turn
+        fk_ret, fk_last = self.fk_ret, self.fk_last
+        left = -2  # the Wedge every READY Forklift last left, if they all left the same one
+        for f in (base, base + 1, base + 2):
+            if fk_ret[f] <= turn:
+                if left == -2:
+                    left = fk_last[f]
+                elif fk_last[f] != left:
+                    return list(self.acts.forklift)  # each Level Wedge has a Forklift free to go
+        if left == -2:
+            return []
+        forklift = self.acts.forklift
+        wheel = turn - 1
+        out = []
+        for level in (1, 2, 3):
+            if (wheel + level) % 6 != left:
+                out.append(forklift[level - 1])
+        return out
 
     def has_ready_forklift(self, seat: int) -> bool:
         base = seat * 3
