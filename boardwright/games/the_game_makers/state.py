@@ -348,6 +348,7 @@ class GameMakersState(Factory):
         return redact(self, actor, action, viewer)
 
     def _resample(self, seat: int, rng: Stream) -> None:
+        self.made = [None] * self.players  # a sample starts with no answers worked out on the true state
         resample(self, seat, rng)
 
     def _scores(self) -> list[int]:

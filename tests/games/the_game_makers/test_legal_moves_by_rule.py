@@ -131,3 +131,19 @@ def test_a_contract_is_offered_again_as_soon_as_its_components_are_back():
     state.sets_of[0 * 5 + 2] = 1  # one set of wood machinery lowers wood requirements a level
     state.forget_legal()
     assert "make contract 2" in legal(state)
+
+
+def test_a_determinization_starts_without_the_answers_remembered_on_the_true_state():
+    state = GAME.new(players=3, seed=5, events=False)
+    rng = Stream(5)
+    for _ in range(60):
+        seat = state.to_act[0]
+        actions = state.legal_actions(seat)
+        state.apply(seat, actions[rng.below(len(actions))])
+    for seat in range(3):
+        state.legal_make(seat)
+    assert all(entry is not None for entry in state.made)  # the precondition: answers remembered
+    seat = state.to_act[0]
+    sample = state.determinize(seat, 9)
+    assert sample.made == [None, None, None]
+    assert sample.legal_actions(seat) == state.legal_actions(seat)  # worked out anew, the same
