@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import secrets
 import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from pathlib import Path
 from typing import Any, ClassVar
 
 from .actions import Action
 from .errors import shown
 from .events import ENGINE_TEXTS, write
+from .lab import Item, ItemRule, items_told
 from .observation import Encoder, Observer
 from .options import Option, resolve_options
 from .state import State
@@ -46,6 +47,9 @@ class Game:
     #: the text of each event kind the game tells: a template for
     #: :data:`boardwright.engine.events.TEXT` or a function of the event's data
     event_texts: ClassVar[Mapping[str, str | Callable[[Mapping[str, Any]], str]]] = {}
+    #: for the balance lab: the events that name the content a seat took (see
+    #: :mod:`boardwright.engine.lab`); empty when :meth:`lab_items` reads the state instead
+    lab_events: ClassVar[tuple[ItemRule, ...]] = ()
 
     def __init__(self) -> None:
         self._learning_cache: dict[tuple[Any, ...], Any] = {}
@@ -180,6 +184,24 @@ class Game:
     def describe_action(self, text: str) -> str:
         """A one-line explanation of an action text for a person (``help`` in the terminal)."""
         return text
+
+    # ------------------------------------------------------------------ the balance lab
+    def lab_items(self, state: State) -> list[set[Item]]:
+        """Per seat of a finished game, every ``(kind, name)`` item of content the seat took at
+        least once (built, bought, played, dealt...). The default finds them in the game's
+        events with :attr:`lab_events`."""
+        return items_told(state._events, self.lab_events, state.players)
+
+    @property
+    def lab_needs_events(self) -> bool:
+        """Whether :meth:`lab_items` reads events (the lab then plays with events on)."""
+        return bool(self.lab_events)
+
+    def lab_progress(self, state: State) -> tuple[Hashable, Hashable]:
+        """After a decision: a key of the round being played and a key of the player's turn
+        being played; each changes exactly when a new round (turn) begins, and is ``None``
+        outside rounds (turns), as in setup. The default knows neither."""
+        return (None, None)
 
     def player_range(self) -> str:
         if self.min_players == self.max_players:
