@@ -6,11 +6,12 @@ docs/games/gadgeteers.md.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from typing import Any, ClassVar
 
-from ...engine import Game, Option, State
+from ...engine import Game, Item, Option, State
 from ...engine.observation import Encoder
+from . import lab
 from .content import load as load_content
 from .observation import context, observe
 from .presentation import EVENT_TEXTS, catalog
@@ -64,3 +65,12 @@ class Gadgeteers(Game):
         from .render import describe
 
         return describe(text)
+
+    def lab_items(self, state: State) -> list[set[Item]]:
+        """Gadgets built, the Bonus card and the Alternate token, from the final state."""
+        assert isinstance(state, GadgeteersState)
+        return lab.items(state)
+
+    def lab_progress(self, state: State) -> tuple[Hashable, Hashable]:
+        assert isinstance(state, GadgeteersState)
+        return lab.progress(state)
