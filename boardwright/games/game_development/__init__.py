@@ -8,11 +8,12 @@ rulings D1–D9; our own rulings are in docs/games/game-development.md.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from typing import Any, ClassVar
 
-from ...engine import Game, Option
+from ...engine import Game, Item, Option, State
 from ...engine.observation import Encoder
+from . import lab
 from .content import load
 from .observation import context, observe
 from .state import GameDevelopmentState
@@ -56,6 +57,15 @@ class GameDevelopment(Game):
 
     def _observe(self, encoder: Encoder, view: Mapping[str, Any], context: Any) -> None:
         observe(encoder, view, context)
+
+    def lab_items(self, state: State) -> list[set[Item]]:
+        """Cards played (from the action log) and the Leads, from the final state."""
+        assert isinstance(state, GameDevelopmentState)
+        return lab.items(state)
+
+    def lab_progress(self, state: State) -> tuple[Hashable, Hashable]:
+        assert isinstance(state, GameDevelopmentState)
+        return lab.progress(state)
 
 
 __all__ = ["GameDevelopment"]
