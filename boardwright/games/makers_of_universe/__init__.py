@@ -7,13 +7,13 @@ content are in docs/games/makers-of-universe.md.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from typing import Any, ClassVar
 
-from boardwright.engine import Game, Option, State
+from boardwright.engine import Game, Item, Option, State
 from boardwright.engine.observation import Encoder
 
-from . import observation, present
+from . import lab, observation, present
 from .content import CONTENT_FILE, load
 from .state import MouState
 from .view import describe, render
@@ -47,6 +47,7 @@ class MakersOfUniverse(Game):
     bot = "boardwright.games.makers_of_universe.bot:HeuristicBot"
     quick_reference = "rules.md"
     event_texts = present.EVENT_TEXTS
+    lab_events = lab.EVENTS
 
     def _catalog(self, options: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
         return present.catalog(load(options.get("content") or CONTENT_FILE))
@@ -78,3 +79,12 @@ class MakersOfUniverse(Game):
 
     def describe_action(self, text: str) -> str:
         return describe(text)
+
+    def lab_items(self, state: State) -> list[set[Item]]:
+        """What the events name (Machines bought, ...), and each seat's Character."""
+        assert isinstance(state, MouState)
+        return lab.characters(state, super().lab_items(state))
+
+    def lab_progress(self, state: State) -> tuple[Hashable, Hashable]:
+        assert isinstance(state, MouState)
+        return lab.progress(state)
