@@ -6,12 +6,13 @@ are in docs/games/the-game-makers.md.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from typing import Any, ClassVar
 
-from boardwright.engine import Game, Option, State
+from boardwright.engine import Game, Item, Option, State
 from boardwright.engine.observation import Encoder
 
+from . import lab
 from .events import TEXTS
 from .observation import Context, context, observe
 from .state import MAX_FACE, GameMakersState, check_dice_faces
@@ -93,3 +94,12 @@ class TheGameMakers(Game):
     def describe_action(self, text: str) -> str:
         from .render import describe
         return describe(text)
+
+    def lab_items(self, state: State) -> list[set[Item]]:
+        """Games displayed, Structures held and built, Tweenies placed, from the final state."""
+        assert isinstance(state, GameMakersState)
+        return lab.items(state)
+
+    def lab_progress(self, state: State) -> tuple[Hashable, Hashable]:
+        assert isinstance(state, GameMakersState)
+        return lab.progress(state)
