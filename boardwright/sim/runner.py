@@ -32,6 +32,8 @@ from ..engine.rng import derive_seed
 MAX_DECISIONS = 200_000
 
 Progress = Callable[[int], None]
+#: plays a chunk of tasks on a worker: one result per task, or the first failing task and why
+ChunkPlayer = Callable[[Sequence["GameTask"]], "list[Any] | tuple[GameTask, str]"]
 
 
 def game_seed(base_seed: int, index: int) -> int:
@@ -171,10 +173,19 @@ def run_tasks(tasks: Sequence[GameTask], jobs: int = 1, executor: Executor | Non
     plays in this process. ``progress(k)`` is called as each chunk of ``k`` games finishes.
     Raises :class:`SimulationError` for the first failing game found.
     """
+    return run_chunks(tasks, play_chunk, jobs, executor, progress)
+
+
+def run_chunks(tasks: Sequence[GameTask], play: ChunkPlayer, jobs: int = 1, executor: Executor | None = None,
+               progress: Progress | None = None) -> list[Any]:
+    """:func:`run_tasks` with another player of chunks: ``play(chunk)`` returns one result per
+    task (each with the task's ``index``), or the first failing task and why, as
+    :func:`play_chunk` does. The balance lab plays its games this way, to read more of each.
+    ``play`` must be a module-level function (it is sent to worker processes by name)."""
     if executor is None and jobs <= 1:
         results = []
         for chunk in _chunks(tasks, 1):
-            outcome = play_chunk(chunk)
+            outcome = play(chunk)
             if isinstance(outcome, tuple):
                 raise SimulationError(*outcome)
             results.extend(outcome)
@@ -185,9 +196,9 @@ def run_tasks(tasks: Sequence[GameTask], jobs: int = 1, executor: Executor | Non
     pool: Executor = executor or ProcessPoolExecutor(max_workers=jobs,
                                                      initializer=_leave_interrupts_to_parent)
     futures: list[Future[Any]] = []
-    collected: list[GameResult] = []
+    collected: list[Any] = []
     try:
-        futures = [pool.submit(play_chunk, chunk) for chunk in _chunks(tasks, jobs)]
+        futures = [pool.submit(play, chunk) for chunk in _chunks(tasks, jobs)]
         for future in as_completed(futures):
             outcome = future.result()
             if isinstance(outcome, tuple):
