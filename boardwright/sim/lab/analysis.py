@@ -1,0 +1,422 @@
+"""The figures of a balance study, from its games: one JSON-ready dict per section.
+
+Sections (each keyed by player count where it depends on it): ``seat_advantage``, ``length``,
+``scores``, ``content`` and, for a what-if study, ``compare``; ``headline`` sums them up in
+sentences. Wall-clock figures are kept apart (:func:`timing`), so every other figure depends only
+on the games. The statistics are in :mod:`boardwright.sim.lab.stats`.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from . import stats
+from .collect import LabGame, top_seats
+from .plan import Plan
+
+#: where the lab looks at who leads: a fraction of the game's rounds, or None for "as the last
+#: round begins"
+LEAD_POINTS: tuple[tuple[str, float | None], ...] = (
+    ("after 1/4 of the rounds", 0.25), ("after 1/2 of the rounds", 0.5), ("after 3/4 of the rounds", 0.75),
+    ("as the last round begins", None),
+)
+
+
+def win_share(game: LabGame, seat: int) -> float:
+    """The part of a win ``seat`` earned: 1/k if it is one of k winners, else 0."""
+    return 1.0 / len(game.winners) if seat in game.winners else 0.0
+
+
+# ---------------------------------------------------------------------------- one version
+def seat_advantage(count: int, games: Sequence[LabGame], seats: Sequence[str]) -> dict[str, Any]:
+    """Each seat's win share with its 95% Wilson interval, and the test that all are equal."""
+    n = len(games)
+    wins = [math.fsum(win_share(game, seat) for game in games) for seat in range(count)]
+    rows = [{"seat": seat, "agent": seats[seat], "wins": wins[seat], "win_share": wins[seat] / n if n else 0.0,
+             "ci95": list(stats.wilson(wins[seat], n)), "expected": 1.0 / count} for seat in range(count)]
+    mixed = len(set(seats)) > 1
+    return {
+        "games": n, "seats": rows, "equal_seats": stats.equal_seats_test(wins),
+        "mixed_agents": mixed,
+        "note": ("the seats hold different agents: the test mixes seat order with agent strength"
+                 if mixed else "every seat holds the same agent: a difference is the seat's own"),
+    }
+
+
+def length(games: Sequence[LabGame]) -> dict[str, Any]:
+    """Decisions, rounds and player turns per game (rounds and turns when the game tells them)."""
+    def known(values: list[int | None]) -> dict[str, Any] | None:
+        present = [float(v) for v in values if v is not None]
+        return stats.distribution(present) if len(present) == len(values) else None
+
+    count = len(games[0].seats) if games else 0
+    return {
+        "decisions": stats.distribution([g.decisions for g in games]),
+        "rounds": known([g.rounds for g in games]),
+        "turns": known([g.turns for g in games]),
+        "decisions_per_seat": [math.fsum(g.seat_decisions[s] for g in games) / len(games) for s in range(count)]
+        if games else [],
+    }
+
+
+def margin(game: LabGame) -> float | None:
+    """The winning margin: the best winner's score minus the best other score (0 when every seat
+    won; None alone at the table)."""
+    if len(game.scores) < 2:
+        return None
+    others = [score for seat, score in enumerate(game.scores) if seat not in game.winners]
+    if not others:
+        return 0.0
+    return max(game.scores[seat] for seat in game.winners) - max(others)
+
+
+def lead_snapshot(game: LabGame, fraction: float | None) -> tuple[int, ...] | None:
+    """Who led at a point of the game: ``fraction`` of its rounds played (rounded to a round's
+    end), or as its last round began; None when the game had a single round or no rounds."""
+    ends = game.leaders[:-1]  # the leaders as each round but the last ended
+    if game.rounds is None or not ends:
+        return None
+    if fraction is None:
+        return ends[-1]
+    rounds = len(ends) + 1
+    return ends[min(len(ends), max(1, math.floor(fraction * rounds + 0.5))) - 1]
+
+
+def lead_changes(game: LabGame) -> int:
+    """How often the sole leader changed from one round's end to a later one, and to the end of
+    the game (moments of a shared lead are skipped)."""
+    sole = [leaders[0] for leaders in game.leaders if len(leaders) == 1]
+    return sum(1 for before, after in itertools.pairwise(sole) if before != after)
+
+
+def scores(count: int, games: Sequence[LabGame], seats: Sequence[str]) -> dict[str, Any]:
+    """Scores per seat, winning margin, ties, and how often the leader goes on to win."""
+    n = len(games)
+    per_seat = [{"seat": s, "agent": seats[s], "score": stats.distribution([g.scores[s] for g in games])}
+                for s in range(count)]
+    margins = [m for m in (margin(g) for g in games) if m is not None]
+    shared = sum(1 for g in games if len(g.winners) > 1)
+    top_tied = sum(1 for g in games if len(top_seats(g.scores)) > 1)
+    points = []
+    rounds_known = bool(games) and all(g.rounds is not None for g in games)
+    for label, fraction in LEAD_POINTS if rounds_known and count > 1 else ():
+        snaps = [(g, lead_snapshot(g, fraction)) for g in games]
+        sole = [(g, lead[0]) for g, lead in snaps if lead is not None and len(lead) == 1]
+        shared_lead = sum(1 for _, lead in snaps if lead is not None and len(lead) > 1)
+        wins = math.fsum(win_share(g, seat) for g, seat in sole)
+        points.append({"at": label, "fraction": fraction, "sole_leader_games": len(sole),
+                       "shared_lead_games": shared_lead, "leader_wins": wins,
+                       "rate": wins / len(sole) if sole else None,
+                       "ci95": list(stats.wilson(wins, len(sole))) if sole else None})
+    return {
+        "per_seat": per_seat,
+        "winning_margin": stats.distribution(margins) if margins else None,
+        "ties": {
+            "shared_wins": shared, "shared_win_rate": shared / n if n else 0.0, "ci95": list(stats.wilson(shared, n)),
+            "top_score_tied": top_tied, "top_score_tied_rate": top_tied / n if n else 0.0,
+            "note": "a shared win: several winners; a tied top score may be broken by the game's tie-break",
+        },
+        "lead": {
+            "points": points,
+            "lead_changes": stats.distribution([lead_changes(g) for g in games]) if points else None,
+            "note": "the sole leader by score as a round ends; its win counts 1/k if the win is shared",
+        } if points else None,
+    }
+
+
+def base_rates(by_count: Mapping[int, Sequence[LabGame]]) -> dict[int, list[float]]:
+    """Each seat position's mean win share, per player count: the rate an item is judged against."""
+    return {count: [math.fsum(win_share(g, s) for g in games) / len(games) if games else 0.0 for s in range(count)]
+            for count, games in by_count.items()}
+
+
+def item_samples(by_count: Mapping[int, Sequence[LabGame]]) -> dict[tuple[str, str], tuple[list[float], list[float]]]:
+    """Per item, the win shares and base rates of the seat-games that took it, in a fixed order
+    (player count, game, seat)."""
+    base = base_rates(by_count)
+    samples: dict[tuple[str, str], tuple[list[float], list[float]]] = {}
+    for count in sorted(by_count):
+        for game in by_count[count]:
+            for seat, items in enumerate(game.items):
+                share, rate = win_share(game, seat), base[count][seat]
+                for item in items:
+                    found = samples.setdefault(item, ([], []))
+                    found[0].append(share)
+                    found[1].append(rate)
+    return samples
+
+
+def content(by_count: Mapping[int, Sequence[LabGame]]) -> dict[str, Any]:
+    """For every item: how often a seat took it and how that seat did against its base rate, with
+    Benjamini-Hochberg q-values; the strongest first."""
+    seat_games = sum(count * len(games) for count, games in by_count.items())
+    samples = item_samples(by_count)
+    rows = []
+    for (kind, name) in sorted(samples):
+        shares, base = samples[(kind, name)]
+        effect = stats.item_effect(shares, base)
+        rows.append({"kind": kind, "name": name, "take_rate": len(shares) / seat_games if seat_games else 0.0,
+                     **effect})
+    for row, q in zip(rows, stats.benjamini_hochberg([row["p_value"] for row in rows]), strict=True):
+        row["q_value"] = q
+        row["significant"] = q is not None and q < stats.ALPHA
+    # the significant items first, then the others, each from the highest lift to the lowest
+    rows.sort(key=lambda row: (not row["significant"], row["lift"] is None, -(row["lift"] or 0.0),
+                               row["kind"], row["name"]))
+    kinds: dict[str, int] = {}
+    for row in rows:
+        kinds[row["kind"]] = kinds.get(row["kind"], 0) + 1
+    return {
+        "seat_games": seat_games, "kinds": dict(sorted(kinds.items())), "items": rows,
+        "tested": sum(1 for row in rows if row["p_value"] is not None),
+        "significant": sum(1 for row in rows if row["significant"]),
+        "note": ("take rate: share of seat-games that took the item; lift: win rate of those seats minus "
+                 "their seats' base rate; q: Benjamini-Hochberg; an item dealt at random measures its "
+                 "effect, an item chosen by the agents only its association with winning"),
+    }
+
+
+def sections(plan: Plan, by_count: Mapping[int, Sequence[LabGame]]) -> dict[str, Any]:
+    """The four sections of one version's games."""
+    return {
+        "seat_advantage": {str(c): seat_advantage(c, by_count[c], plan.seats[c]) for c in plan.counts},
+        "length": {str(c): length(by_count[c]) for c in plan.counts},
+        "scores": {str(c): scores(c, by_count[c], plan.seats[c]) for c in plan.counts},
+        "content": content(by_count),
+    }
+
+
+# ---------------------------------------------------------------------------- what-if
+def compare(plan: Plan, a: Mapping[int, Sequence[LabGame]], b: Mapping[int, Sequence[LabGame]],
+            content_a: Mapping[str, Any], content_b: Mapping[str, Any]) -> dict[str, Any]:
+    """Version B against A, game by game (game i of both has the same seeds): paired differences
+    of every per-game figure, and per item the change of its take rate (paired by seat-game) and
+    of its lift; each family with Benjamini-Hochberg q-values."""
+    figures: list[dict[str, Any]] = []
+
+    def figure(count: int, name: str, unit: str, values_a: list[float], values_b: list[float]) -> None:
+        paired = stats.paired_difference(values_a, values_b)
+        figures.append({"players": count, "figure": name, "unit": unit,
+                        "a": math.fsum(values_a) / len(values_a), "b": math.fsum(values_b) / len(values_b),
+                        **paired})
+
+    for count in plan.counts:
+        games_a, games_b = a[count], b[count]
+        if [g.seed for g in games_a] != [g.seed for g in games_b]:
+            raise ValueError("the versions were not played from the same seeds")
+        if not games_a:
+            continue
+        for seat in range(count):
+            figure(count, f"seat {seat} win share", "share",
+                   [win_share(g, seat) for g in games_a], [win_share(g, seat) for g in games_b])
+        figure(count, "decisions per game", "decisions",
+               [g.decisions for g in games_a], [g.decisions for g in games_b])
+        if all(g.rounds is not None for g in [*games_a, *games_b]):
+            figure(count, "rounds per game", "rounds",
+                   [g.rounds or 0 for g in games_a], [g.rounds or 0 for g in games_b])
+        if all(g.turns is not None for g in [*games_a, *games_b]):
+            figure(count, "turns per game", "turns",
+                   [g.turns or 0 for g in games_a], [g.turns or 0 for g in games_b])
+        for seat in range(count):
+            figure(count, f"seat {seat} score", "points",
+                   [g.scores[seat] for g in games_a], [g.scores[seat] for g in games_b])
+        if count > 1:
+            figure(count, "winning margin", "points", [margin(g) or 0.0 for g in games_a],
+                   [margin(g) or 0.0 for g in games_b])
+            figure(count, "shared wins", "share", [float(len(g.winners) > 1) for g in games_a],
+                   [float(len(g.winners) > 1) for g in games_b])
+    for row, q in zip(figures, stats.benjamini_hochberg([f["p_value"] for f in figures]), strict=True):
+        row["q_value"] = q
+        row["significant"] = q is not None and q < stats.ALPHA
+
+    items = item_changes(plan, a, b, content_a, content_b)
+    significant = [f for f in figures if f["significant"]]
+    return {
+        "a": plan.versions[0].label, "b": plan.versions[1].label,
+        "b_options": dict(plan.versions[1].options),
+        "figures": figures, "items": items,
+        "significant_figures": len(significant),
+        "significant_items": sum(1 for item in items if item["significant"]),
+        "note": ("B minus A. Figures: paired by game (same seeds), mean difference with a 95% t interval; "
+                 "items: take rate paired by seat-game, lift compared as independent samples; "
+                 "q: Benjamini-Hochberg within figures and within items"),
+    }
+
+
+def item_changes(plan: Plan, a: Mapping[int, Sequence[LabGame]], b: Mapping[int, Sequence[LabGame]],
+                 content_a: Mapping[str, Any], content_b: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """Per item seen in either version: take rate A and B with the paired change, lift A and B
+    with its change; sorted by the size of the larger standardized change."""
+    effects_a = {(row["kind"], row["name"]): row for row in content_a["items"]}
+    effects_b = {(row["kind"], row["name"]): row for row in content_b["items"]}
+    rows = []
+    for key in sorted(set(effects_a) | set(effects_b)):
+        taken_a: list[float] = []
+        taken_b: list[float] = []
+        for count in plan.counts:
+            for game_a, game_b in zip(a[count], b[count], strict=True):
+                for seat in range(count):
+                    taken_a.append(float(key in game_a.items[seat]))
+                    taken_b.append(float(key in game_b.items[seat]))
+        take = stats.paired_difference(taken_a, taken_b)
+        empty = {"lift": None, "seat_games": 0}
+        lift = stats.difference_of_lifts(effects_a.get(key, empty), effects_b.get(key, empty))
+        rows.append({
+            "kind": key[0], "name": key[1],
+            "take_a": math.fsum(taken_a) / len(taken_a) if taken_a else 0.0,
+            "take_b": math.fsum(taken_b) / len(taken_b) if taken_b else 0.0,
+            "take_diff": take["diff"], "take_ci95": take["ci95"], "take_p": take["p_value"],
+            "lift_a": effects_a.get(key, empty)["lift"], "lift_b": effects_b.get(key, empty)["lift"],
+            "lift_diff": lift["diff"], "lift_ci95": lift["ci95"], "lift_p": lift["p_value"],
+        })
+    q_values = stats.benjamini_hochberg([p for row in rows for p in (row["take_p"], row["lift_p"])])
+    for i, row in enumerate(rows):
+        row["take_q"], row["lift_q"] = q_values[2 * i], q_values[2 * i + 1]
+        row["significant"] = any(q is not None and q < stats.ALPHA for q in (row["take_q"], row["lift_q"]))
+
+    def strength(row: dict[str, Any]) -> float:
+        return min(q for q in (row["take_q"], row["lift_q"], 1.0) if q is not None)
+
+    rows.sort(key=lambda row: (strength(row), row["kind"], row["name"]))
+    return rows
+
+
+# ---------------------------------------------------------------------------- the whole report
+def timing(plan: Plan, games: Sequence[LabGame], seconds: float, backend: str, jobs: int) -> dict[str, Any]:
+    """Wall-clock figures: they vary from run to run and machine to machine."""
+    per_count = {}
+    for count in plan.counts:
+        mine = [g.seconds for g in games if len(g.seats) == count]
+        per_count[str(count)] = stats.distribution(mine) if mine else None
+    return {"backend": backend, "jobs": jobs, "seconds": seconds, "games": len(games),
+            "games_per_second": len(games) / seconds if seconds > 0 else None,
+            "seconds_per_game": per_count}
+
+
+def over_and_under(rows: Sequence[Mapping[str, Any]], shown: int) -> tuple[list[Any], list[Any]]:
+    """The items that over-perform (positive lift) and under-perform (negative lift), the
+    significant ones first, each list from the largest effect down, at most ``shown`` each."""
+    over = sorted((r for r in rows if r["lift"] is not None and r["lift"] > 0),
+                  key=lambda r: (not r["significant"], -r["lift"]))
+    under = sorted((r for r in rows if r["lift"] is not None and r["lift"] < 0),
+                   key=lambda r: (not r["significant"], r["lift"]))
+    return over[:shown], under[:shown]
+
+
+def probability(value: float | None) -> str:
+    """A p- or q-value for people: three significant digits, or "< 0.001"."""
+    if value is None:
+        return "—"
+    return "< 0.001" if value < 0.001 else f"= {value:.3g}"
+
+
+def percent(value: float | None) -> str:
+    return "—" if value is None else f"{100 * value:.1f}%"
+
+
+def points(value: float | None, signed: bool = True) -> str:
+    """A difference of rates in percentage points."""
+    return "—" if value is None else f"{100 * value:+.1f} pts" if signed else f"{100 * value:.1f} pts"
+
+
+def headline(report: Mapping[str, Any]) -> list[str]:
+    """The study in a few sentences: what a what-if changed (first), seat advantage, length, ties
+    and leads, the strongest and weakest items."""
+    lines: list[str] = []
+    comparison = report.get("compare")
+    if comparison:
+        changed = [f for f in comparison["figures"] if f["significant"]]
+        moved = [row for row in comparison["items"] if row["significant"]]
+        if not changed and not moved:
+            lines.append(f"What-if {comparison['b']}: no significant change against {comparison['a']}.")
+        for f in changed[:8]:
+            lines.append(f"What-if {comparison['b']}: {f['players']} players, {f['figure']} "
+                         f"{describe_change(f['diff'], f['ci95'], f['unit'])} (q {probability(f['q_value'])}).")
+        for row in moved[:5]:
+            lines.append(f"What-if {comparison['b']}: {row['kind']} {row['name']}: taken "
+                         f"{percent(row['take_a'])} → {percent(row['take_b'])}, lift "
+                         f"{points(row['lift_a'])} → {points(row['lift_b'])}.")
+    for count, seats in report["seat_advantage"].items():
+        test = seats["equal_seats"]
+        shares = ", ".join(f"seat {row['seat']} {percent(row['win_share'])}" for row in seats["seats"])
+        if test is None:
+            lines.append(f"{count} player: {shares} of {seats['games']} games.")
+            continue
+        verdict = ("the seats do NOT win equally often" if test["significant"]
+                   else "no seat advantage detected")
+        lines.append(f"{count} players: {shares} (equal would be {percent(1 / int(count))}); "
+                     f"{verdict} (chi-square p {probability(test['p_value'])}).")
+    for count, figures in report["length"].items():
+        parts = [f"{figures['decisions']['median']:g} decisions"]
+        for key in ("rounds", "turns"):
+            if figures[key] is not None:
+                parts.append(f"{figures[key]['median']:g} {key}")
+        score = report["scores"][count]
+        ties = score["ties"]
+        sentence = (f"{count} players: a median game has {', '.join(parts)}; "
+                    f"{percent(ties['shared_win_rate'])} shared wins")
+        lead = score["lead"]
+        if lead:
+            half = next(point for point in lead["points"] if point["fraction"] == 0.5)
+            if half["rate"] is not None:
+                sentence += f"; the leader half-way wins {percent(half['rate'])}"
+        lines.append(sentence + ".")
+    items = report["content"]["items"]
+    found = [row for row in items if row["significant"]]
+    if items:
+        line = (f"Content: {report['content']['significant']} of {report['content']['tested']} items tested "
+                f"differ from their seats' base rate (q < 0.05).")
+        over = [row for row in found if row["lift"] > 0]
+        under = [row for row in found if row["lift"] < 0]
+        named = []
+        if over:
+            named.append(f"strongest {over[0]['kind']} {over[0]['name']} ({points(over[0]['lift'])})")
+        if under:
+            named.append(f"weakest {under[-1]['kind']} {under[-1]['name']} ({points(under[-1]['lift'])})")
+        if named:
+            text = "; ".join(named)
+            line += f" {text[0].upper()}{text[1:]}."
+        lines.append(line)
+    return lines
+
+
+def describe_change(diff: float, ci95: Sequence[float], unit: str) -> str:
+    if unit == "share":
+        return f"{points(diff)} [{points(ci95[0])}, {points(ci95[1])}]"
+    return f"{diff:+.2f} {unit} [{ci95[0]:+.2f}, {ci95[1]:+.2f}]"
+
+
+def tidy(value: Any) -> Any:
+    """JSON-ready: floats rounded to 6 decimals (NaN and infinities become None), tuples lists."""
+    if isinstance(value, float):
+        return round(value, 6) if math.isfinite(value) else None
+    if isinstance(value, dict):
+        return {str(key): tidy(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [tidy(item) for item in value]
+    return value
+
+
+def build(plan: Plan, games: Sequence[LabGame], name: str, seconds: float, backend: str,
+          jobs: int) -> dict[str, Any]:
+    """The whole report of a study as one JSON-ready dict (only ``timing`` depends on the run)."""
+    groups = plan.split(games)
+    base = sections(plan, groups[0])
+    report: dict[str, Any] = {
+        "game": plan.game, "name": name, "players": list(plan.counts), "games_per_count": plan.n,
+        "seed": plan.seed, "seats": {str(c): list(plan.seats[c]) for c in plan.counts},
+        "options": dict(plan.versions[0].options),
+        "versions": [{"label": v.label, "options": dict(v.options)} for v in plan.versions],
+        "headline": [], **base, "compare": None,
+    }
+    if len(plan.versions) > 1:
+        other = sections(plan, groups[1])
+        report["compare"] = {**compare(plan, groups[0], groups[1], base["content"], other["content"]),
+                             "b_sections": other}
+    report = tidy(report)
+    report["headline"] = headline(report)
+    report["timing"] = tidy(timing(plan, games, seconds, backend, jobs))
+    return report
