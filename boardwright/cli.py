@@ -7,6 +7,7 @@
     boardwright simulate GAME -n 1000 --jobs 2         a batch of AI games and its statistics
     boardwright replay FILE [--seat N] [--step]        step through a saved game record
     boardwright tournament GAME --seats a,b -n 300     agents over every seating, with ratings
+    boardwright balance GAME --players 2,3 -n 5000     the balance lab: a report of AI games
 
 Exit codes: 0 done (also after ``quit`` or end of input), 1 a game failed in a batch, 2 a bad
 command line, game, option, content file or record (one line on stderr), 130 Ctrl-C.
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -258,6 +260,166 @@ def cmd_tournament(args: argparse.Namespace, console: Console) -> int:
     return 0
 
 
+#: the most games a balance study plays (all player counts and versions together)
+MAX_BALANCE_GAMES = 1_000_000
+
+
+def player_counts(text: str, game: Game) -> list[int]:
+    """``--players 2,3,4``: the player counts of a study, each within the game's range."""
+    counts: list[int] = []
+    for piece in text.split(","):
+        try:
+            count = int(piece.strip())
+        except ValueError:
+            raise UsageError(f"--players takes player counts like 2 or 2,3,4, not {text!r}") from None
+        if not game.min_players <= count <= game.max_players:
+            raise UsageError(f"{game.name} plays {game.player_range()} players, not {count}")
+        if count not in counts:
+            counts.append(count)
+    return sorted(counts)
+
+
+def seats_per_count(texts: Sequence[str] | None, counts: Sequence[int], game: Game) -> dict[int, tuple[str, ...]]:
+    """``--seats``: a single spec fills every seat of every player count; a list names one spec
+    per seat of the count of its length (repeat ``--seats`` for several counts). Default: the
+    game's heuristic bot (or random) everywhere."""
+    lists: dict[int, list[str]] = {}
+    single: str | None = None
+    for text in texts or ["heuristic" if game.bot else "random"]:
+        specs = split_seats(text)
+        if len(specs) == 1 and single is None:
+            single = specs[0]
+        elif len(specs) in lists or len(specs) == 1:
+            raise UsageError(f"--seats gives two lists for {len(specs)} players")
+        elif len(specs) not in counts:
+            raise UsageError(f"--seats names {len(specs)} seats but --players is {','.join(map(str, counts))}")
+        else:
+            lists[len(specs)] = specs
+    seats: dict[int, tuple[str, ...]] = {}
+    for count in counts:
+        chosen = lists.get(count) or ([single] * count if single is not None and count not in lists else None)
+        if chosen is None:
+            raise UsageError(f"--seats gives no list for {count} players (one spec alone fills every seat)")
+        for seat, spec in enumerate(chosen):
+            if spec == HUMAN:
+                raise UsageError("balance plays bots only: a seat cannot be human")
+            try:
+                name, _ = agents.parse_spec(spec)
+                agents.make(spec, seed=0)
+            except ValueError as error:
+                raise UsageError(f"seat {seat}: {error}") from None
+            if name == "heuristic" and not game.bot:
+                raise UsageError(f"{game.name} has no heuristic bot yet; use random")
+        seats[count] = tuple(chosen)
+    return seats
+
+
+def output_folder(text: str) -> Path:
+    """``--out``: a folder that exists or whose parent does, and can be written."""
+    folder = Path(text)
+    if folder.exists() and not folder.is_dir():
+        raise UsageError(f"--out {text}: is a file; name a folder for the report")
+    parent = folder if folder.exists() else folder.resolve().parent
+    if not parent.is_dir():
+        raise UsageError(f"--out {text}: there is no folder {parent}")
+    if not os.access(parent, os.W_OK | os.X_OK):
+        raise UsageError(f"--out {text}: {parent} cannot be written")
+    return folder
+
+
+def content_path(text: str) -> str:
+    """A content file named on the command line, as an absolute path (workers may run elsewhere)."""
+    path = Path(text).expanduser()
+    if not path.is_file():
+        raise UsageError(f"{text}: there is no such content file")
+    try:
+        with path.open("rb") as handle:
+            handle.read(1)
+    except OSError as error:
+        raise UsageError(f"{text}: cannot be read ({error.strerror or error})") from None
+    return str(path.resolve())
+
+
+def cmd_balance(args: argparse.Namespace, console: Console) -> int:
+    game = load_game(args.game)
+    counts = player_counts(args.players, game) if args.players else [game.default_players]
+    seats = seats_per_count(args.seats, counts, game)
+    if args.n < 1:
+        raise UsageError(f"-n must be at least 1, not {args.n}")
+    if args.jobs < 1:
+        raise UsageError(f"--jobs must be at least 1, not {args.jobs}")
+    if args.backend not in ("process", "ray"):
+        raise UsageError(f"--backend is process or ray, not {args.backend!r}")
+    if args.ray_address and args.backend != "ray":
+        raise UsageError("--ray-address goes with --backend ray")
+    options: dict[str, Any] = dict(parse_option_pairs(args.option or []))
+    declared = {option.name for option in game.options}
+    if (args.content or args.compare_content) and "content" not in declared:
+        raise UsageError(f"{game.name} takes no content file (it has no 'content' option)")
+    if args.content:
+        options["content"] = content_path(args.content)
+    versions = [("A", options)]
+    if args.compare_content and args.compare_option:
+        raise UsageError("compare either a content file (--compare-content) or options (--compare-option), not both")
+    if args.compare_content:
+        versions = [("A", options), (f"B ({Path(args.compare_content).name})",
+                                     {**options, "content": content_path(args.compare_content)})]
+    elif args.compare_option:
+        changed = parse_option_pairs(args.compare_option)
+        label = "B (" + ", ".join(f"{k}={v}" for k, v in changed.items()) + ")"
+        versions = [("A", options), (label, {**options, **changed})]
+    for _, chosen in versions:
+        resolve_options(game.id, game.options, chosen)
+    total = args.n * len(counts) * len(versions)
+    if total > MAX_BALANCE_GAMES:
+        raise UsageError(f"-n {args.n} makes {total:,} games; a study plays at most {MAX_BALANCE_GAMES:,}")
+    folder = output_folder(args.out or f"balance-{game.id}")
+    try:
+        from .sim.lab import Plan, Version, backends, study
+        from .sim.lab.report import write
+    except ImportError as missing:
+        raise UsageError(f"the balance lab needs the lab extra: pip install 'boardwright[lab]' ({missing})") from None
+    plan = Plan(game.id, tuple(counts), seats, args.n, args.seed,
+                tuple(Version(label, chosen) for label, chosen in versions), module=type(game).__module__)
+    for task in {(t.seats, repr(sorted(t.options.items()))): t for t in plan.tasks()}.values():
+        try:
+            check_task(task)
+        except ValueError as error:
+            raise UsageError(str(error)) from None
+    started = False
+    if args.backend == "ray":
+        try:
+            started = backends.start_ray(args.jobs, args.ray_address)
+        except ImportError as missing:
+            raise UsageError(f"--backend ray needs Ray: pip install 'boardwright[lab]' ({missing})") from None
+        except Exception as error:
+            raise UsageError(f"Ray did not start{' at ' + args.ray_address if args.ray_address else ''}: "
+                             f"{' '.join(str(error).split())[:300]}") from None
+    try:
+        with progress_bar(f"{game.name} balance", total) as advance:
+            report = study(plan, game.name, args.backend, args.jobs, args.ray_address, advance)
+    except SimulationError as error:
+        print(f"boardwright: {error}", file=sys.stderr)
+        return 1
+    finally:
+        if started:
+            import ray
+
+            ray.shutdown()
+    folder.mkdir(exist_ok=True)
+    try:
+        written = write(report, folder)
+    except OSError as error:
+        raise UsageError(f"--out {args.out}: cannot be written ({error.strerror or error})") from None
+    for line in report["headline"]:
+        console.print(escape(line))
+    timing = report["timing"]
+    rate = timing["games_per_second"] or 0.0
+    console.print(f"{timing['games']} games in {timing['seconds']:.1f} s ({rate:,.1f} games/s); "
+                  f"report: {escape(str(written['report.html']))}")
+    return 0
+
+
 def cmd_replay(args: argparse.Namespace, console: Console) -> int:
     try:
         record = load_record(args.file)
@@ -385,6 +547,30 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_argument("--option", action="append", metavar="NAME=VALUE", help="a game option (repeatable)")
     sub.add_argument("--json", action="store_true", help="print the report as JSON")
 
+    sub = commands.add_parser(
+        "balance", help="the balance lab: many AI games, and a report of seats, length, scores and content",
+        description="Play many AI games and write a report (report.html, report.json and plots): seat "
+                    "advantage, game length, scores, the strength of each card or piece, and with "
+                    "--compare-content or --compare-option a what-if played from the same seeds. The same "
+                    "command gives the same report.json (apart from its timing). See docs/balance.md.")
+    sub.add_argument("game", metavar="GAME")
+    sub.add_argument("--players", help="player counts, e.g. 3 or 2,3,4 (default: the game's smallest)")
+    sub.add_argument("--seats", action="append", help="one agent spec for every seat (e.g. heuristic), or one "
+                     "per seat for the player count of that length; repeat for several counts "
+                     "(default: heuristic, or random)")
+    sub.add_argument("-n", type=int, default=1000, help="games per player count (and version) (default 1000)")
+    sub.add_argument("--seed", type=int, default=0, help="game i's seed derives from it (default 0)")
+    sub.add_argument("--jobs", type=int, default=1, help="worker processes, or the CPUs of a local Ray (default 1)")
+    sub.add_argument("--option", action="append", metavar="NAME=VALUE", help="a game option (repeatable)")
+    sub.add_argument("--content", metavar="PATH", help="a content file (the game's 'content' option)")
+    sub.add_argument("--compare-content", metavar="PATH", help="what-if: the same games with this content file")
+    sub.add_argument("--compare-option", action="append", metavar="NAME=VALUE",
+                     help="what-if: the same games with this option changed (repeatable)")
+    sub.add_argument("--backend", default="process", help="process (default) or ray")
+    sub.add_argument("--ray-address", metavar="ADDRESS", help="a Ray cluster to use (default: start a local one "
+                                                              "with --jobs CPUs on 127.0.0.1)")
+    sub.add_argument("--out", metavar="DIR", help="the report's folder (default: balance-GAME)")
+
     sub = commands.add_parser("serve", help="run the game server: tables played in the browser or over its API")
     sub.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1)")
     sub.add_argument("--port", type=int, default=8000, help="the port (default 8000)")
@@ -399,6 +585,7 @@ def build_parser() -> argparse.ArgumentParser:
 COMMANDS = {
     "games": cmd_games, "options": cmd_options, "rules": cmd_rules, "play": cmd_play,
     "simulate": cmd_simulate, "replay": cmd_replay, "tournament": cmd_tournament, "serve": cmd_serve,
+    "balance": cmd_balance,
 }
 
 
