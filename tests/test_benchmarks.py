@@ -77,3 +77,8 @@ def test_openspiel_ismcts_plays_and_reports_a_game(tmp_path):
     out = run("openspiel_ismcts.py", "--game", "game-development", "--time", "0.01", "--games", "1",
               "--out", str(tmp_path / "r.jsonl"))
     assert "| game-development | 2 | 0.01 s | 1 |" in out
+
+
+def test_lab_throughput_prints_games_per_second_and_the_scaling():
+    out = run("lab_throughput.py", "--game", "game-development", "--players", "2", "-n", "6", "--no-ray")
+    assert "process, 1 job:" in out and "process, 2 jobs:" in out and "scaling 1 -> 2 jobs: x" in out
