@@ -16,7 +16,9 @@ pytest.importorskip("matplotlib")
 import toygame  # noqa: F401  (registers "sealed-sums")
 
 import boardwright as bw
-from boardwright.cli import main
+from boardwright.cli import UsageError, main, seats_per_count
+from boardwright.engine import ItemRule
+from boardwright.engine.lab import items_told
 from boardwright.sim import play_game
 from boardwright.sim.lab import LabGame, Plan, Version, analysis, backends, stats, study
 from boardwright.sim.lab.backends import ray_chunks
@@ -93,6 +95,33 @@ def test_leads_are_read_at_the_ends_of_rounds():
 
 
 # ---------------------------------------------------------------------------- the games
+def test_item_rules_read_the_events_a_game_told():
+    rules = (ItemRule("bought", "Machine", "machine"), ItemRule("drafted", "Structure", "names", seat="seats"),
+             ItemRule("kept", "Contract", "card", only_if="contract"))
+    events = [
+        ("bought", None, {"seat": 1, "machine": "Palace"}, None),
+        ("bought", (0,), {"seat": 0, "machine": "Orbit Lathe"}, {"seat": 0}),  # private: the lab sees it
+        ("drafted", None, {"seats": [0, 1], "names": ["A Showroom", "B Press Office"]}, None),
+        ("kept", None, {"seat": 1, "card": "Iron Markets", "contract": 0}, None),
+        ("kept", None, {"seat": 1, "card": "Lost Islands", "contract": 2}, None),
+        ("bought", None, {"seat": 7, "machine": "Gene Loom"}, None),  # no such seat: ignored
+    ]
+    assert items_told(events, rules, 2) == [
+        {("Machine", "Orbit Lathe"), ("Structure", "A Showroom")},
+        {("Machine", "Palace"), ("Structure", "B Press Office"), ("Contract", "Lost Islands")},
+    ]
+
+
+def test_seats_per_player_count():
+    game = bw.load("gadgeteers")
+    assert seats_per_count(["heuristic"], [2, 3], game) == {2: ("heuristic",) * 2, 3: ("heuristic",) * 3}
+    assert seats_per_count(["random", "heuristic,random,random"], [2, 3], game) == {
+        2: ("random", "random"), 3: ("heuristic", "random", "random")}
+    assert seats_per_count(None, [2], game) == {2: ("heuristic", "heuristic")}
+    with pytest.raises(UsageError, match="two lists for 2 players"):
+        seats_per_count(["random,random", "heuristic,heuristic"], [2], game)
+
+
 @pytest.mark.parametrize("game_id", bw.games())
 def test_a_lab_game_is_the_game_simulate_plays(game_id):
     """Same seed, same agents, same decisions, whether or not the lab turns events on."""
