@@ -209,14 +209,18 @@ def test_a_what_if_content_file_with_a_stronger_card_is_detected(tmp_path):
 
 # ---------------------------------------------------------------------------- reproducibility
 def test_the_same_command_gives_the_same_report_on_any_jobs_and_on_ray(tmp_path):
-    """One test holds every Ray check: Ray starts once (seconds), on the loopback interface only."""
+    """One test holds every Ray check: Ray starts once (seconds), on the loopback interface only.
+    The command runs on one process and on Ray; the same study on two processes through the API."""
     pytest.importorskip("ray")
     psutil = pytest.importorskip("psutil")
     args = ["game-development", "--players", "2,3", "-n", "12", "--seed", "9"]
     assert balance(*args, "--jobs", "1", "--out", str(tmp_path / "one")) == 0
-    assert balance(*args, "--jobs", "2", "--out", str(tmp_path / "two")) == 0
     reference = without_timing(tmp_path / "one" / "report.json")
-    assert without_timing(tmp_path / "two" / "report.json") == reference
+    plan = Plan("game-development", (2, 3), {2: ("heuristic",) * 2, 3: ("heuristic",) * 3}, 12, 9,
+                (Version("A", {}),), module="boardwright.games.game_development")
+    pooled = study(plan, "Game Development", jobs=2)
+    assert pooled["timing"]["jobs"] == 2 and pooled.pop("timing")
+    assert json.loads(json.dumps(pooled)) == reference
 
     assert backends.start_ray(2), "a local Ray on 127.0.0.1 (as the command starts it)"
     ray = sys.modules["ray"]
@@ -231,8 +235,9 @@ def test_the_same_command_gives_the_same_report_on_any_jobs_and_on_ray(tmp_path)
         ray.shutdown()
     assert without_timing(tmp_path / "ray" / "report.json") == reference
     assert json.loads((tmp_path / "ray" / "report.json").read_text())["timing"]["backend"] == "ray"
-    assert balance(*args[:-1], "10", "--out", str(tmp_path / "other")) == 0
-    assert without_timing(tmp_path / "other" / "report.json") != reference, "another seed plays other games"
+    other = study(Plan(plan.game, plan.counts, plan.seats, plan.n, 10, plan.versions), "Game Development")
+    other.pop("timing")
+    assert json.loads(json.dumps(other)) != reference, "another seed plays other games"
 
 
 def test_ray_tasks_carry_hundreds_of_games_or_all():

@@ -151,18 +151,36 @@ def item_samples(by_count: Mapping[int, Sequence[LabGame]]) -> dict[tuple[str, s
 
 def content(by_count: Mapping[int, Sequence[LabGame]]) -> dict[str, Any]:
     """For every item: how often a seat took it and how that seat did against its base rate, with
-    Benjamini-Hochberg q-values; the strongest first."""
+    Benjamini-Hochberg q-values; the strongest first.
+
+    Seats that win tend to take more (build more Gadgets, buy more Machines), so every item of a
+    kind can show a positive lift. ``kind_lift`` compares the item with the other items of its
+    kind: its lift minus the mean lift of all the takes of that kind, tested the same way (the
+    kind's mean taken as known) with its own Benjamini-Hochberg q-values (``kind_q``).
+    """
     seat_games = sum(count * len(games) for count, games in by_count.items())
     samples = item_samples(by_count)
+    excess: dict[str, list[float]] = {}
+    for (kind, _name), (shares, base) in sorted(samples.items()):
+        excess.setdefault(kind, []).extend(share - rate for share, rate in zip(shares, base, strict=True))
+    kind_mean = {kind: math.fsum(values) / len(values) for kind, values in excess.items()}
+    items_of_kind = {kind: sum(1 for k, _ in samples if k == kind) for kind in kind_mean}
     rows = []
     for (kind, name) in sorted(samples):
         shares, base = samples[(kind, name)]
         effect = stats.item_effect(shares, base)
+        kind_lift = kind_p = None
+        if items_of_kind[kind] > 1:
+            kind_lift = effect["lift"] - kind_mean[kind]
+            if effect["p_value"] is not None and effect["lift_se"] > 0:
+                kind_p = stats.two_sided_p(kind_lift / effect["lift_se"])
         rows.append({"kind": kind, "name": name, "take_rate": len(shares) / seat_games if seat_games else 0.0,
-                     **effect})
+                     **effect, "kind_lift": kind_lift, "kind_p": kind_p})
     for row, q in zip(rows, stats.benjamini_hochberg([row["p_value"] for row in rows]), strict=True):
         row["q_value"] = q
         row["significant"] = q is not None and q < stats.ALPHA
+    for row, q in zip(rows, stats.benjamini_hochberg([row["kind_p"] for row in rows]), strict=True):
+        row["kind_q"] = q
     # the significant items first, then the others, each from the highest lift to the lowest
     rows.sort(key=lambda row: (not row["significant"], row["lift"] is None, -(row["lift"] or 0.0),
                                row["kind"], row["name"]))
@@ -173,9 +191,11 @@ def content(by_count: Mapping[int, Sequence[LabGame]]) -> dict[str, Any]:
         "seat_games": seat_games, "kinds": dict(sorted(kinds.items())), "items": rows,
         "tested": sum(1 for row in rows if row["p_value"] is not None),
         "significant": sum(1 for row in rows if row["significant"]),
+        "kind_mean_lift": dict(sorted(kind_mean.items())),
         "note": ("take rate: share of seat-games that took the item; lift: win rate of those seats minus "
-                 "their seats' base rate; q: Benjamini-Hochberg; an item dealt at random measures its "
-                 "effect, an item chosen by the agents only its association with winning"),
+                 "their seats' base rate; vs kind: lift minus the mean lift of its kind; q: Benjamini-Hochberg; "
+                 "an item dealt at random measures its effect, an item chosen by the agents only its "
+                 "association with winning"),
     }
 
 
@@ -379,6 +399,12 @@ def headline(report: Mapping[str, Any]) -> list[str]:
         if named:
             text = "; ".join(named)
             line += f" {text[0].upper()}{text[1:]}."
+        apart = sorted((row for row in items if row.get("kind_q") is not None and row["kind_q"] < stats.ALPHA),
+                       key=lambda row: -row["kind_lift"])
+        if apart:
+            ends = [apart[0]] if len(apart) == 1 else [apart[0], apart[-1]]
+            line += " Against the other items of their kind: " + ", ".join(
+                f"{row['kind']} {row['name']} {points(row['kind_lift'])}" for row in ends) + "."
         lines.append(line)
     return lines
 

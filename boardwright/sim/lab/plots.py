@@ -110,7 +110,8 @@ def _forest(ax: Any, rows: list[dict[str, Any]], value: str, interval: str, q: s
     labels = [f"{row['kind']}: {row['name']}" for row in rows]
     y = list(range(len(rows)))[::-1]
     for yi, row in zip(y, rows, strict=True):
-        colour = SIGNIFICANT if (row.get(q) or 1.0) < 0.05 else PLAIN
+        q_value = row.get(q)
+        colour = SIGNIFICANT if q_value is not None and q_value < 0.05 else PLAIN
         centre = 100 * row[value]
         if row.get(interval):
             low, high = (100 * v for v in row[interval])

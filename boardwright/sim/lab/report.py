@@ -137,10 +137,11 @@ def _scores_section(report: Mapping[str, Any], images: Mapping[str, bytes]) -> s
 def _item_rows(rows: Sequence[Mapping[str, Any]]) -> list[list[str]]:
     return [[escape(r["kind"]), escape(r["name"]), percent(r["take_rate"]), str(r["seat_games"]),
              percent(r["win_rate"]), percent(r["expected"]), points(r["lift"]), _interval(r["lift_ci95"], signed=True),
-             _q(r["q_value"])] for r in rows]
+             _q(r["q_value"]), points(r["kind_lift"]), _q(r["kind_q"])] for r in rows]
 
 
-ITEM_HEADERS = ["kind", "item", "taken", "seat-games", "win rate", "base rate", "lift", "95% interval, pts", "q"]
+ITEM_HEADERS = ["kind", "item", "taken", "seat-games", "win rate", "base rate", "lift", "95% interval, pts", "q",
+                "vs kind", "q"]
 
 
 def _content_section(report: Mapping[str, Any], images: Mapping[str, bytes], shown: int = 15) -> str:
@@ -154,7 +155,8 @@ def _content_section(report: Mapping[str, Any], images: Mapping[str, bytes], sho
              f"<p>{content['significant']} of {content['tested']} items tested differ significantly from their "
              f"seats' base rate (Benjamini-Hochberg q &lt; 0.05; items in fewer than 10 seat-games are not tested). "
              f"Items: {kinds}.</p>",
-             f'<p class="note">{escape(content["note"])}.</p>',
+             f'<p class="note">{escape(content["note"])}. Mean lift of each kind: '
+             + ", ".join(f"{escape(k)} {points(v)}" for k, v in content["kind_mean_lift"].items()) + ".</p>",
              "<h3>Over-performing: the seats that took them won more than their seats usually do</h3>",
              _table(ITEM_HEADERS, _item_rows(over), (0, 1)),
              "<h3>Under-performing</h3>", _table(ITEM_HEADERS, _item_rows(under), (0, 1)),

@@ -109,6 +109,11 @@ def paired_difference(a: Sequence[float], b: Sequence[float]) -> dict[str, Any]:
     return {"diff": mean, "ci95": [mean - half, mean + half], "p_value": p_value}
 
 
+def two_sided_p(z: float) -> float:
+    """The two-sided p-value of a standard normal statistic ``z``."""
+    return float(2 * sps.norm.sf(abs(z)))
+
+
 def item_effect(shares: Sequence[float], base: Sequence[float]) -> dict[str, Any]:
     """How the seats that took an item did against their base rates.
 
@@ -122,7 +127,7 @@ def item_effect(shares: Sequence[float], base: Sequence[float]) -> dict[str, Any
     m = len(shares)
     if m == 0:
         return {"seat_games": 0, "win_rate": None, "win_ci95": None, "expected": None, "lift": None,
-                "lift_ci95": None, "z": None, "p_value": None}
+                "lift_ci95": None, "lift_se": 0.0, "z": None, "p_value": None}
     wins = math.fsum(shares)
     expected_wins = math.fsum(base)
     variance = math.fsum(p * (1 - p) for p in base)
@@ -131,7 +136,7 @@ def item_effect(shares: Sequence[float], base: Sequence[float]) -> dict[str, Any
     z = p_value = None
     if m >= MIN_TESTED and variance > 0:
         z = (wins - expected_wins) / math.sqrt(variance)
-        p_value = float(2 * sps.norm.sf(abs(z)))
+        p_value = two_sided_p(z)
     return {"seat_games": m, "win_rate": rate, "win_ci95": [low, high], "expected": expected,
             "lift": rate - expected, "lift_ci95": [low - expected, high - expected],
             "lift_se": math.sqrt(variance) / m, "z": z, "p_value": p_value}
