@@ -118,17 +118,27 @@ def new_state(game: Game, players: int, seed: int | None, options: dict[str, Any
 
 
 @contextmanager
-def progress_bar(title: str, total: int, quiet: bool = False) -> Iterator[Callable[[int], None] | None]:
-    """A progress bar on stderr (games done, time left) while a batch runs: yields ``advance(k)``,
-    or ``None`` when stderr is not a terminal or ``quiet`` is set."""
+def progress_bar(title: str, total: int, quiet: bool = False,
+                 rate: str | None = None) -> Iterator[Callable[[int], None] | None]:
+    """A progress bar on stderr (games done, time left, and with ``rate`` the speed in that unit,
+    e.g. "games/s") while a batch runs: yields ``advance(k)``, or ``None`` when stderr is not a
+    terminal or ``quiet`` is set."""
     errors = Console(stderr=True)
     if quiet or not errors.is_terminal:
         yield None
         return
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColumn, Task, TimeRemainingColumn
+    from rich.text import Text
 
-    with Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
-                  TimeRemainingColumn(), console=errors, transient=True) as bar:
+    class Rate(ProgressColumn):
+        def render(self, task: Task) -> Text:
+            speed = task.finished_speed or task.speed
+            return Text("" if speed is None else f"{speed:,.1f} {rate}", style="progress.data.speed")
+
+    columns: list[Any] = ["[progress.description]{task.description}", BarColumn(), MofNCompleteColumn()]
+    if rate:
+        columns.append(Rate())
+    with Progress(*columns, TimeRemainingColumn(), console=errors, transient=True) as bar:
         job = bar.add_task(escape(title), total=total)
         yield lambda k: bar.advance(job, k)
 
@@ -396,7 +406,7 @@ def cmd_balance(args: argparse.Namespace, console: Console) -> int:
             raise UsageError(f"Ray did not start{' at ' + args.ray_address if args.ray_address else ''}: "
                              f"{' '.join(str(error).split())[:300]}") from None
     try:
-        with progress_bar(f"{game.name} balance", total) as advance:
+        with progress_bar(f"{game.name} balance", total, rate="games/s") as advance:
             report = study(plan, game.name, args.backend, args.jobs, args.ray_address, advance)
     except SimulationError as error:
         print(f"boardwright: {error}", file=sys.stderr)

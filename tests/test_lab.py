@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -156,7 +157,8 @@ def test_a_small_report_of_each_game_has_every_section(tmp_path, capsys, game_id
     assert "http://" not in page and "https://" not in page, "the page fetches nothing"
     for name in ("seat_advantage.png", "length.png", "scores.png", "content.png"):
         assert (out / name).read_bytes().startswith(b"\x89PNG"), name
-    assert report["headline"][0] in capsys.readouterr().out
+    printed = capsys.readouterr()
+    assert report["headline"][0] in printed.out and printed.err == "", "no progress bar when not on a terminal"
 
 
 def test_a_game_without_lab_hooks_still_gets_a_report(tmp_path):
@@ -246,6 +248,21 @@ def test_ray_tasks_carry_hundreds_of_games_or_all():
     assert len(chunks) == 8 and all(len(c) == 625 for c in chunks)
     assert [len(c) for c in ray_chunks(tasks[:150], 2)] == [150]
     assert [len(c) for c in ray_chunks(tasks[:500], 2)] == [200, 200, 100]
+
+
+def test_a_terminal_shows_the_progress_with_its_rate(tmp_path):
+    """(Piped, as in the other tests, stderr stays empty.)"""
+    pexpect = pytest.importorskip("pexpect")
+    argv = ["-m", "boardwright", "balance", "game-development", "-n", "400", "--out", str(tmp_path / "tty")]
+    env = {**os.environ, "TERM": "xterm-256color", "COLUMNS": "120"}
+    child = pexpect.spawn(sys.executable, argv, env=env, dimensions=(50, 120), encoding="utf-8", timeout=120)
+    try:
+        child.expect(r"\d+/400\S*\s+\S*[\d.]+ games/s")  # the bar: games done of 400, then the rate
+        child.sendintr()  # Ctrl-C stops the study
+        child.expect(pexpect.EOF)
+    finally:
+        child.close(force=True)
+    assert child.exitstatus == 130
 
 
 # ---------------------------------------------------------------------------- bad input
