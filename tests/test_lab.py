@@ -27,7 +27,7 @@ from boardwright.sim.lab.collect import play_lab_game
 from boardwright.sim.runner import GameTask, game_seed
 
 ROOT = Path(__file__).resolve().parents[1]
-SECTIONS = ("seat_advantage", "length", "scores", "content", "compare", "timing", "headline")
+SECTIONS = ("seat_advantage", "length", "scores", "content", "compare", "timing", "headline", "unfinished")
 
 
 def balance(*argv: str) -> int:
@@ -168,6 +168,21 @@ def test_a_game_without_lab_hooks_still_gets_a_report(tmp_path):
     assert report["content"]["items"] == [] and report["seat_advantage"]["2"]["games"] == 20
 
 
+def test_a_game_that_does_not_end_is_reported_and_left_out(tmp_path):
+    """A stalemate must not sink a study: a game past the cap is stopped, counted and left out."""
+    plan = Plan("game-development", (2,), {2: ("heuristic", "heuristic")}, 12, 1,
+                (Version("A"), Version("B", {"developer_points": True})), max_decisions=172)
+    report = study(plan, "Game Development")
+    stopped = report["unfinished"]
+    assert stopped["games"] > 0 and stopped["max_decisions"] == 172
+    left = 12 - next(g["games"] for g in stopped["groups"] if g["version"] == "A")
+    assert 0 < left < 12 and report["seat_advantage"]["2"]["games"] == left
+    assert report["length"]["2"]["decisions"]["max"] <= 172
+    assert report["headline"][0].startswith("What-if") and any("UNFINISHED" in line for line in report["headline"])
+    from boardwright.sim.lab.report import html
+    assert ">Unfinished games<" in html(report, {})
+
+
 # ---------------------------------------------------------------------------- what-if
 def test_a_what_if_option_that_adds_points_is_significant(tmp_path):
     """developer_points: every developer scores 1 and every Lead 2, so every seat scores more."""
@@ -207,6 +222,39 @@ def test_a_what_if_content_file_with_a_stronger_card_is_detected(tmp_path):
     assert pause["significant"] and pause["take_ci95"][0] > 0.1
     assert report["compare"]["items"][0] is pause, "the clearest change comes first"
     assert any("Pause Menu" in line for line in report["headline"])
+
+
+def stronger_jumpboots(folder: Path) -> str:
+    """Our Gadgeteers content with Jumpboots (two Parts) worth 9 points instead of 2."""
+    ours = (ROOT / "boardwright/games/gadgeteers/content/gadgeteers.toml").read_text(encoding="utf-8")
+    old = 'name = "Jumpboots"\ntype = "Motion"\npoints = 2\n'
+    assert old in ours
+    path = folder / "jumpboots.toml"
+    path.write_text(ours.replace(old, old.replace("points = 2", "points = 9")), encoding="utf-8")
+    return str(path)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("game_id", "players", "change", "expect"), [
+    ("gadgeteers", 3, "jumpboots", "seat 0 score"),
+    ("game-development", 3, {"developer_points": True}, "seat 0 score"),
+    ("makers-of-universe", 4, {"target": 5}, "rounds per game"),
+    ("the-game-makers", 2, {"max_turns": 12}, "rounds per game"),
+])
+def test_a_known_change_to_each_game_is_found(tmp_path, game_id, players, change, expect):
+    """100 games of each version: the change shows where it must (a Gadget worth 7 more points or
+    points for developers: higher scores; a nearer target or a last turn: shorter games).
+
+    (With that Gadget, about a fifth of the Gadgeteers games of version B reach a stalemate nobody
+    ends; the lab reports them as unfinished and compares the others.)"""
+    if change == "jumpboots":
+        change = {"content": stronger_jumpboots(tmp_path)}
+    plan = Plan(game_id, (players,), {players: ("heuristic",) * players}, 100, 3,
+                (Version("A"), Version("B", change)), max_decisions=5000)
+    comparison = study(plan, game_id, jobs=2)["compare"]
+    found = [f["figure"] for f in comparison["figures"] if f["significant"]]
+    found += [f"{row['kind']} {row['name']}" for row in comparison["items"] if row["significant"]]
+    assert expect in found, found
 
 
 # ---------------------------------------------------------------------------- reproducibility

@@ -305,6 +305,21 @@ def item_changes(plan: Plan, a: Mapping[int, Sequence[LabGame]], b: Mapping[int,
 
 
 # ---------------------------------------------------------------------------- the whole report
+def unfinished(plan: Plan, groups: Sequence[Mapping[int, Sequence[LabGame]]]) -> dict[str, Any]:
+    """The games stopped without an end, per version and player count: how many, and the seeds of
+    the first ten (``boardwright simulate`` with that seed's batch replays them)."""
+    found: dict[str, Any] = {"max_decisions": plan.max_decisions, "games": 0, "groups": []}
+    for version, group in zip(plan.versions, groups, strict=True):
+        for count in plan.counts:
+            stopped = [g for g in group[count] if not g.finished]
+            if stopped:
+                found["games"] += len(stopped)
+                found["groups"].append({"version": version.label, "players": count, "games": len(stopped),
+                                        "game_numbers": [g.index % plan.n for g in stopped[:10]],
+                                        "seeds": [g.seed for g in stopped[:10]]})
+    return found
+
+
 def timing(plan: Plan, games: Sequence[LabGame], seconds: float, backend: str, jobs: int) -> dict[str, Any]:
     """Wall-clock figures: they vary from run to run and machine to machine."""
     per_count = {}
@@ -369,7 +384,15 @@ def headline(report: Mapping[str, Any]) -> list[str]:
                    else "no seat advantage detected")
         lines.append(f"{count} players: {shares} (equal would be {percent(1 / int(count))}); "
                      f"{verdict} (chi-square p {probability(test['p_value'])}).")
+    stopped = report["unfinished"]
+    if stopped["games"]:
+        where = "; ".join(f"{g['games']} of {report['games_per_count']} at {g['players']} players"
+                          + (f" in {g['version']}" if report["compare"] else "") for g in stopped["groups"])
+        lines.append(f"UNFINISHED: {where} did not end within {stopped['max_decisions']:,} decisions "
+                     "(a stalemate or bots that never end it); they are left out of every figure.")
     for count, figures in report["length"].items():
+        if not figures["decisions"].get("n"):
+            continue
         parts = [f"{figures['decisions']['median']:g} decisions"]
         for key in ("rounds", "turns"):
             if figures[key] is not None:
@@ -428,19 +451,26 @@ def tidy(value: Any) -> Any:
 
 def build(plan: Plan, games: Sequence[LabGame], name: str, seconds: float, backend: str,
           jobs: int) -> dict[str, Any]:
-    """The whole report of a study as one JSON-ready dict (only ``timing`` depends on the run)."""
+    """The whole report of a study as one JSON-ready dict (only ``timing`` depends on the run).
+
+    Unfinished games (stopped after ``plan.max_decisions``) are left out of every figure and
+    listed under ``unfinished``; a what-if compares only the games both versions finished.
+    """
     groups = plan.split(games)
-    base = sections(plan, groups[0])
+    done = [{count: [g for g in group[count] if g.finished] for count in plan.counts} for group in groups]
+    base = sections(plan, done[0])
     report: dict[str, Any] = {
         "game": plan.game, "name": name, "players": list(plan.counts), "games_per_count": plan.n,
         "seed": plan.seed, "seats": {str(c): list(plan.seats[c]) for c in plan.counts},
         "options": dict(plan.versions[0].options),
         "versions": [{"label": v.label, "options": dict(v.options)} for v in plan.versions],
-        "headline": [], **base, "compare": None,
+        "headline": [], "unfinished": unfinished(plan, groups), **base, "compare": None,
     }
     if len(plan.versions) > 1:
-        other = sections(plan, groups[1])
-        report["compare"] = {**compare(plan, groups[0], groups[1], base["content"], other["content"]),
+        other = sections(plan, done[1])
+        paired = [{count: [pair[v] for pair in zip(groups[0][count], groups[1][count], strict=True)
+                           if pair[0].finished and pair[1].finished] for count in plan.counts} for v in (0, 1)]
+        report["compare"] = {**compare(plan, paired[0], paired[1], base["content"], other["content"]),
                              "b_sections": other}
     report = tidy(report)
     report["headline"] = headline(report)

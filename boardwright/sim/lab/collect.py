@@ -5,6 +5,10 @@ same agents, same decisions), with two small additions read through the game's h
 (:mod:`boardwright.engine.lab`): after each decision the round and turn keys, to count rounds and
 turns and to note who leads as each round ends; and at the end the items each seat took. Events
 are told only when the game's hook reads them.
+
+A game still running after :data:`LAB_MAX_DECISIONS` decisions (a stalemate the rules do not end,
+or bots that never move it on) is stopped and reported as unfinished, instead of stopping the
+whole study: how often that happens is a finding of its own.
 """
 
 from __future__ import annotations
@@ -17,6 +21,10 @@ from dataclasses import dataclass
 
 from ...engine import Item
 from ..runner import GameTask, agent_seed
+
+#: a lab game still running after this many decisions is stopped and counted as unfinished (the
+#: longest games measured take a few thousand decisions, with random agents)
+LAB_MAX_DECISIONS = 20_000
 
 
 @dataclass(frozen=True)
@@ -41,6 +49,8 @@ class LabGame:
     items: tuple[tuple[Item, ...], ...]
     #: wall-clock seconds the game took on its worker (timing only: it varies from run to run)
     seconds: float
+    #: False when the game was stopped after ``max_decisions`` without an end (no winners then)
+    finished: bool = True
 
 
 def top_seats(scores: Sequence[float]) -> tuple[int, ...]:
@@ -71,7 +81,7 @@ def play_lab_game(task: GameTask) -> LabGame:
     leaders: list[tuple[int, ...]] = []
     while not state.is_over:
         if decisions >= task.max_decisions:
-            raise RuntimeError(f"no end after {decisions} decisions")
+            break
         seat = state.to_act[0]
         state.apply(seat, players[seat].choose(state, seat))
         seat_decisions[seat] += 1
@@ -88,12 +98,14 @@ def play_lab_game(task: GameTask) -> LabGame:
         round_key, turn_key = now_round, now_turn
     scores = tuple(state.scores())
     leaders.append(top_seats(scores))
-    items = tuple(tuple(sorted(mine)) for mine in game.lab_items(state))
+    finished = state.is_over
+    items = tuple(tuple(sorted(mine)) for mine in game.lab_items(state)) if finished else ()
     return LabGame(
-        index=task.index, seed=task.seed, seats=task.seats, scores=scores, winners=tuple(state.winners()),
+        index=task.index, seed=task.seed, seats=task.seats, scores=scores,
+        winners=tuple(state.winners()) if finished else (),
         decisions=decisions, seat_decisions=tuple(seat_decisions),
         rounds=rounds if knows_rounds else None, turns=turns if knows_turns else None,
-        leaders=tuple(leaders), items=items, seconds=time.perf_counter() - start,
+        leaders=tuple(leaders), items=items, seconds=time.perf_counter() - start, finished=finished,
     )
 
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..runner import GameTask, game_seed
+from .collect import LAB_MAX_DECISIONS
 
 
 @dataclass(frozen=True)
@@ -38,6 +39,8 @@ class Plan:
     versions: tuple[Version, ...]
     #: a module to import on each worker before loading the game (a plug-in or test game)
     module: str | None = None
+    #: a game still running after this many decisions is stopped and reported as unfinished
+    max_decisions: int = LAB_MAX_DECISIONS
 
     def __post_init__(self) -> None:
         if not self.counts or not self.versions:
@@ -59,7 +62,7 @@ class Plan:
                 seats = tuple(self.seats[count])
                 for i in range(self.n):
                     tasks.append(GameTask(index, self.game, seats, game_seed(self.seed, i),
-                                          dict(version.options), self.module))
+                                          dict(version.options), self.module, self.max_decisions))
                     index += 1
         return tasks
 

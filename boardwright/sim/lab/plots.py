@@ -75,6 +75,8 @@ def scores(report: Mapping[str, Any]) -> bytes | None:
         boxes = []
         for row in report["scores"][count]["per_seat"]:
             d = row["score"]
+            if not d.get("n"):
+                continue
             boxes.append({"label": str(row["seat"]), "med": d["median"], "q1": d["p25"], "q3": d["p75"],
                           "whislo": d["p05"], "whishi": d["p95"], "mean": d["mean"], "fliers": []})
         ax.bxp(boxes, showmeans=True)

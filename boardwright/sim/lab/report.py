@@ -191,6 +191,19 @@ def _compare_section(report: Mapping[str, Any], images: Mapping[str, bytes], sho
     return "".join(parts)
 
 
+def _unfinished_section(report: Mapping[str, Any]) -> str:
+    stopped = report["unfinished"]
+    if not stopped["games"]:
+        return ""
+    rows = [[escape(g["version"]), str(g["players"]), str(g["games"]), ", ".join(map(str, g["game_numbers"])),
+             ", ".join(map(str, g["seeds"]))] for g in stopped["groups"]]
+    return (f"<h2>Unfinished games</h2><p class=\"sig\">{stopped['games']} games did not end within "
+            f"{stopped['max_decisions']:,} decisions and are left out of every figure.</p>"
+            + _table(["version", "players", "games", "game numbers (first 10)", "seeds"], rows, (0, 3, 4))
+            + '<p class="note">Game number i of a study is game i of <code>boardwright simulate</code> with the '
+              "same --seed, seats and options: it replays there (and fails there after 200,000 decisions).</p>")
+
+
 def html(report: Mapping[str, Any], images: Mapping[str, bytes]) -> str:
     """The report as one self-contained HTML page: headline first, then each section."""
     seats = "; ".join(f"{c} players: {', '.join(s)}" for c, s in report["seats"].items())
@@ -204,6 +217,7 @@ def html(report: Mapping[str, Any], images: Mapping[str, bytes]) -> str:
         f"({', '.join(map(str, report['players']))} players), seed {report['seed']}; seats: {escape(seats)}; "
         f"{escape(options)}.</p>",
         f'<div class="headline"><h2>Headline</h2><ul>{lines}</ul></div>',
+        _unfinished_section(report),
         _compare_section(report, images),
         _seat_section(report, images), _length_section(report, images), _scores_section(report, images),
         _content_section(report, images),
