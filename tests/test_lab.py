@@ -9,11 +9,9 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pexpect
+import psutil
 import pytest
-
-pytest.importorskip("scipy")
-pytest.importorskip("matplotlib")
-
 import toygame  # noqa: F401  (registers "sealed-sums")
 
 import boardwright as bw
@@ -261,8 +259,6 @@ def test_a_known_change_to_each_game_is_found(tmp_path, game_id, players, change
 def test_the_same_command_gives_the_same_report_on_any_jobs_and_on_ray(tmp_path):
     """One test holds every Ray check: Ray starts once (seconds), on the loopback interface only.
     The command runs on one process and on Ray; the same study on two processes through the API."""
-    pytest.importorskip("ray")
-    psutil = pytest.importorskip("psutil")
     args = ["game-development", "--players", "2,3", "-n", "12", "--seed", "9"]
     assert balance(*args, "--jobs", "1", "--out", str(tmp_path / "one")) == 0
     reference = without_timing(tmp_path / "one" / "report.json")
@@ -273,7 +269,7 @@ def test_the_same_command_gives_the_same_report_on_any_jobs_and_on_ray(tmp_path)
     assert json.loads(json.dumps(pooled)) == reference
 
     assert backends.start_ray(2), "a local Ray on 127.0.0.1 (as the command starts it)"
-    ray = sys.modules["ray"]
+    import ray  # started above: the lab extra is part of the test extra, never skipped
     try:
         ray_pids = {p.pid for p in psutil.Process().children(recursive=True)}
         public = [c for c in psutil.net_connections(kind="inet") if c.status == psutil.CONN_LISTEN
@@ -300,7 +296,6 @@ def test_ray_tasks_carry_hundreds_of_games_or_all():
 
 def test_a_terminal_shows_the_progress_with_its_rate(tmp_path):
     """(Piped, as in the other tests, stderr stays empty.)"""
-    pexpect = pytest.importorskip("pexpect")
     argv = ["-m", "boardwright", "balance", "game-development", "-n", "400", "--out", str(tmp_path / "tty")]
     env = {**os.environ, "TERM": "xterm-256color", "COLUMNS": "120"}
     child = pexpect.spawn(sys.executable, argv, env=env, dimensions=(50, 120), encoding="utf-8", timeout=120)
