@@ -205,14 +205,31 @@ def cmd_play(args: argparse.Namespace, console: Console) -> int:
     return TerminalTable(console, state, chosen.seats, bots, save=args.save, auto_pass=args.auto_pass).run()
 
 
+#: the most games one batch command plays (a balance study: all player counts and versions together)
+MAX_GAMES = 1_000_000
+
+
+def check_batch(n: int, jobs: int, per_n: int = 1, remote: bool = False) -> int:
+    """``-n`` and ``--jobs`` of a batch command: at least one game and at most :data:`MAX_GAMES` in
+    all (``n * per_n``), and 1 to this machine's cores worker processes (any number when the games
+    go to a remote cluster). The number of games."""
+    if n < 1:
+        raise UsageError(f"-n must be at least 1, not {n}")
+    total = n * per_n
+    if total > MAX_GAMES:
+        made = f"; -n {n} makes {total:,}" if per_n > 1 else f", not {n:,}"
+        raise UsageError(f"a batch plays at most {MAX_GAMES:,} games{made}")
+    cores = os.cpu_count() or 1
+    if jobs < 1 or (jobs > cores and not remote):
+        raise UsageError(f"--jobs is 1 to {cores} (this machine's cores), not {jobs}")
+    return total
+
+
 def cmd_simulate(args: argparse.Namespace, console: Console) -> int:
     chosen = setup(args, default_seat=None)
     if HUMAN in chosen.seats:
         raise UsageError("simulate plays bots only: a seat cannot be human")
-    if args.n < 1:
-        raise UsageError(f"-n must be at least 1, not {args.n}")
-    if args.jobs < 1:
-        raise UsageError(f"--jobs must be at least 1, not {args.jobs}")
+    check_batch(args.n, args.jobs)
     module = type(chosen.game).__module__
     tasks = make_tasks(chosen.game.id, chosen.seats, args.n, args.seed, chosen.options, module)
     try:
@@ -243,10 +260,7 @@ def cmd_tournament(args: argparse.Namespace, console: Console) -> int:
     options: dict[str, Any] = dict(parse_option_pairs(args.option or []))
     resolve_options(game.id, game.options, options)
     seats = split_seats(args.seats)
-    if args.n < 1:
-        raise UsageError(f"-n must be at least 1, not {args.n}")
-    if args.jobs < 1:
-        raise UsageError(f"--jobs must be at least 1, not {args.jobs}")
+    check_batch(args.n, args.jobs)
     if HUMAN in seats:
         raise UsageError("a tournament plays bots only: a seat cannot be human")
     try:
@@ -270,8 +284,6 @@ def cmd_tournament(args: argparse.Namespace, console: Console) -> int:
     return 0
 
 
-#: the most games a balance study plays (all player counts and versions together)
-MAX_BALANCE_GAMES = 1_000_000
 
 
 def player_counts(text: str, game: Game) -> list[int]:
@@ -334,6 +346,10 @@ def output_folder(text: str) -> Path:
         raise UsageError(f"--out {text}: there is no folder {parent}")
     if not os.access(parent, os.W_OK | os.X_OK):
         raise UsageError(f"--out {text}: {parent} cannot be written")
+    try:
+        folder.mkdir(exist_ok=True)  # made now: a folder that cannot be made is refused before any game
+    except OSError as error:
+        raise UsageError(f"--out {text}: cannot be made ({error.strerror or error})") from None
     return folder
 
 
@@ -354,10 +370,6 @@ def cmd_balance(args: argparse.Namespace, console: Console) -> int:
     game = load_game(args.game)
     counts = player_counts(args.players, game) if args.players else [game.default_players]
     seats = seats_per_count(args.seats, counts, game)
-    if args.n < 1:
-        raise UsageError(f"-n must be at least 1, not {args.n}")
-    if args.jobs < 1:
-        raise UsageError(f"--jobs must be at least 1, not {args.jobs}")
     if args.backend not in ("process", "ray"):
         raise UsageError(f"--backend is process or ray, not {args.backend!r}")
     if args.ray_address and args.backend != "ray":
@@ -380,10 +392,7 @@ def cmd_balance(args: argparse.Namespace, console: Console) -> int:
         versions = [("A", options), (label, {**options, **changed})]
     for _, chosen in versions:
         resolve_options(game.id, game.options, chosen)
-    total = args.n * len(counts) * len(versions)
-    if total > MAX_BALANCE_GAMES:
-        raise UsageError(f"-n {args.n} makes {total:,} games; a study plays at most {MAX_BALANCE_GAMES:,}")
-    folder = output_folder(args.out or f"balance-{game.id}")
+    total = check_batch(args.n, args.jobs, len(counts) * len(versions), remote=bool(args.ray_address))
     try:
         from .sim.lab import Plan, Version, backends, study
         from .sim.lab.report import write
@@ -396,6 +405,7 @@ def cmd_balance(args: argparse.Namespace, console: Console) -> int:
             check_task(task)
         except ValueError as error:
             raise UsageError(str(error)) from None
+    folder = output_folder(args.out or f"balance-{game.id}")
     started = False
     if args.backend == "ray":
         try:
@@ -416,7 +426,6 @@ def cmd_balance(args: argparse.Namespace, console: Console) -> int:
             import ray
 
             ray.shutdown()
-    folder.mkdir(exist_ok=True)
     try:
         written = write(report, folder)
     except OSError as error:

@@ -319,11 +319,14 @@ def test_a_terminal_shows_the_progress_with_its_rate(tmp_path):
     (["gadgeteers", "--compare-content", "/no/such/file.toml"], "no such content file"),
     (["gadgeteers", "-n", "0"], "-n must be at least 1"),
     (["gadgeteers", "-n", "10000000"], "at most 1,000,000"),
-    (["gadgeteers", "--jobs", "0"], "--jobs must be at least 1"),
+    (["gadgeteers", "--players", "2,3,4", "-n", "400000"], "-n 400000 makes 1,200,000"),
+    (["gadgeteers", "--jobs", "0"], "--jobs is 1 to"),
+    (["gadgeteers", "--jobs", "999"], "--jobs is 1 to"),
     (["gadgeteers", "--seats", "human"], "cannot be human"),
     (["gadgeteers", "--players", "2,3", "--seats", "random,random"], "no list for 3 players"),
     (["gadgeteers", "--backend", "spark"], "--backend is process or ray"),
     (["gadgeteers", "--out", "/no/such/folder/report"], "there is no folder"),
+    (["gadgeteers", "--out", "/proc/report"], "cannot be made"),
 ])
 def test_bad_input_is_one_line_and_exit_code_2(capsys, argv, message):
     assert balance(*argv) == 2

@@ -181,3 +181,17 @@ def test_the_core_and_the_lab_run_without_importing_rich():
             "boardwright.games() else None; print('rich' in sys.modules)")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert done.stdout.strip() == "False", done.stderr
+
+
+@pytest.mark.parametrize("command", [["simulate", "sealed-sums", "--seats", "random,random"],
+                                     ["tournament", "sealed-sums", "--seats", "random,random"]])
+@pytest.mark.parametrize(("extra", "message"), [
+    (["-n", "0"], "-n must be at least 1, not 0"),
+    (["-n", "1000001"], "at most 1,000,000 games, not 1,000,001"),
+    (["--jobs", "0"], "--jobs is 1 to"),
+    (["--jobs", "100000"], "--jobs is 1 to"),
+])
+def test_a_batch_refuses_counts_out_of_range_in_one_line(capsys, command, extra, message):
+    assert main([*command, *extra]) == 2
+    out, err = capsys.readouterr()
+    assert not out and len(err.strip().splitlines()) == 1 and message in err, err
