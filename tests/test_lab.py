@@ -296,11 +296,12 @@ def test_ray_tasks_carry_hundreds_of_games_or_all():
 
 def test_a_terminal_shows_the_progress_with_its_rate(tmp_path):
     """(Piped, as in the other tests, stderr stays empty.)"""
-    argv = ["-m", "boardwright", "balance", "game-development", "-n", "400", "--out", str(tmp_path / "tty")]
+    # far more games than play before Ctrl-C, however fast or loaded the machine
+    argv = ["-m", "boardwright", "balance", "game-development", "-n", "50000", "--out", str(tmp_path / "tty")]
     env = {**os.environ, "TERM": "xterm-256color", "COLUMNS": "120"}
     child = pexpect.spawn(sys.executable, argv, env=env, dimensions=(50, 120), encoding="utf-8", timeout=120)
     try:
-        child.expect(r"\d+/400\S*\s+\S*[\d.]+ games/s")  # the bar: games done of 400, then the rate
+        child.expect(r"\d+/50,?000\S*\s+\S*[\d.]+ games/s")  # the bar: games done of 50,000, then the rate
         child.sendintr()  # Ctrl-C stops the study
         child.expect(pexpect.EOF)
     finally:

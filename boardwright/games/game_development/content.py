@@ -100,6 +100,10 @@ class Card:
     ours: bool = False
 
 
+#: a cost counted (``rules.need_of``): amounts of single resources by kind, the either-or mask and amount
+Need = tuple[int, int, int, int, int, int]
+
+
 @dataclass(frozen=True)
 class Content:
     """Everything the game reads from its content file."""
@@ -119,9 +123,10 @@ class Content:
     names: tuple[str, ...] = ()            # card id -> name (for the events, built cheaply)
     ld_discount: frozenset[int] = frozenset()    # features whose controller's features cost 1 less LD
     bug_discount: frozenset[int] = frozenset()   # features whose controller's bugs cost 1 less of each
-    #: (milestone, resources, less) -> every card's cost with ``less`` off those resources (filled
-    #: as play asks, see Rules.costs_less): a function of the content alone, so it never goes stale
-    discounted: dict[tuple[int, int, int], tuple[tuple[int, ...], ...]] = field(
+    #: (milestone, resources, less) -> every card's cost with ``less`` off those resources, flat and
+    #: counted (filled as play asks, see Rules.costs_less): a function of the content alone, so it
+    #: never goes stale
+    discounted: dict[tuple[int, int, int], tuple[tuple[tuple[int, ...], ...], tuple[Need, ...]]] = field(
         default_factory=dict, init=False, compare=False, repr=False)
 
 

@@ -11,7 +11,7 @@ from bisect import insort
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from .content import ART, LD, PROG
+from .content import ART, LD, PROG, Need
 
 if TYPE_CHECKING:
     from ...engine import Streams
@@ -171,15 +171,25 @@ class Rules:
 
     def feature_costs(self, seat: int) -> tuple[tuple[int, ...], ...]:
         """Every card's cost as :meth:`feature_cost` gives it for ``seat`` now, by card id."""
-        return self.costs_less(seat, self.content.ld_discount, LD_BIT)
+        return self.costs_less(seat, self.content.ld_discount, LD_BIT)[0]
 
     def bug_costs(self, seat: int) -> tuple[tuple[int, ...], ...]:
         """Every card's cost as :meth:`bug_cost` gives it for ``seat`` now, by card id."""
-        return self.costs_less(seat, self.content.bug_discount, -1)
+        return self.costs_less(seat, self.content.bug_discount, -1)[0]
 
-    def costs_less(self, seat: int, discounts: frozenset[int], resources: int) -> tuple[tuple[int, ...], ...]:
+    def feature_needs(self, seat: int) -> tuple[Need, ...]:
+        """:meth:`feature_costs` as :class:`Need` (for :meth:`can_pay`), by card id."""
+        return self.costs_less(seat, self.content.ld_discount, LD_BIT)[1]
+
+    def bug_needs(self, seat: int) -> tuple[Need, ...]:
+        """:meth:`bug_costs` as :class:`Need` (for :meth:`can_pay`), by card id."""
+        return self.costs_less(seat, self.content.bug_discount, -1)[1]
+
+    def costs_less(self, seat: int, discounts: frozenset[int],
+                   resources: int) -> tuple[tuple[tuple[int, ...], ...], tuple[Need, ...]]:
         """Every card's cost this milestone, 1 less of the ``resources`` (a bit mask) for each
-        feature ``seat`` controls among ``discounts``; no amount below 0 (D4).
+        feature ``seat`` controls among ``discounts``; no amount below 0 (D4): flat, and as
+        :class:`Need`.
 
         A cost depends only on the milestone and how many such features there are, so the table
         is built once per content for each of those and shared by every state."""
@@ -189,8 +199,8 @@ class Rules:
         content = self.content
         found = content.discounted.get(key)
         if found is None:
-            found = content.discounted[key] = tuple(
-                discounted(cost, less, resources) for cost in content.costs[self.milestone])
+            flat = tuple(discounted(cost, less, resources) for cost in content.costs[self.milestone])
+            found = content.discounted[key] = (flat, tuple(need_of(cost) for cost in flat))
         return found
 
     def resource_yield(self, seat: int, dev: int, for_bug: bool) -> int:
@@ -242,7 +252,7 @@ class Rules:
                 cap[kind] += count * per
         return cap, converter
 
-    def can_pay(self, seat: int, need: Sequence[int], for_bug: bool,
+    def can_pay(self, seat: int, need: Need, for_bug: bool,
                 capacity: tuple[list[int], tuple[int, int, int, int] | None] | None = None) -> bool:
         """Whether the pool and the counters of ``seat``'s developers can still cover ``need``.
 
@@ -392,23 +402,32 @@ def discounted(cost: tuple[int, ...], less: int, resources: int) -> tuple[int, .
     return tuple(out)
 
 
-def covers(cap: list[int], need: Sequence[int]) -> bool:
-    """Whether resources ``cap`` (by kind) cover ``need`` (flat ``[mask, amount, ...]``)."""
-    left = list(cap)
-    either = 0
-    either_mask = 0
-    for j in range(0, len(need), 2):
-        mask, amount = need[j], need[j + 1]
+def need_of(cost: Sequence[int]) -> Need:
+    """A flat cost ``[mask, amount, ...]`` as a :class:`Need`: the single-resource amounts by kind
+    (Programmer, Artist, Level Designer, Producer), then the either-or resource's mask and amount."""
+    singles = [0, 0, 0, 0]
+    either_mask = either = 0
+    for j in range(0, len(cost), 2):
+        mask, amount = cost[j], cost[j + 1]
         if not amount:
             continue
         kind = SINGLE.get(mask, -1)
         if kind < 0:
             either_mask, either = mask, amount
-        elif left[kind] < amount:
-            return False
         else:
-            left[kind] -= amount
-    return not either or sum(left[k] for k in range(4) if either_mask >> k & 1) >= either
+            singles[kind] += amount
+    return singles[0], singles[1], singles[2], singles[3], either_mask, either
+
+
+def covers(cap: list[int], need: Need) -> bool:
+    """Whether resources ``cap`` (by kind) cover ``need``: every single resource, then the
+    either-or amount from what is left of its kinds."""
+    a, b, c, d, mask, either = need
+    left0, left1, left2, left3 = cap[0] - a, cap[1] - b, cap[2] - c, cap[3] - d
+    if left0 < 0 or left1 < 0 or left2 < 0 or left3 < 0:
+        return False
+    return not either or ((left0 if mask & 1 else 0) + (left1 if mask & 2 else 0)
+                          + (left2 if mask & 4 else 0) + (left3 if mask & 8 else 0)) >= either
 
 
 def forget(cards: list[int], card: int) -> None:

@@ -13,7 +13,7 @@ from ...engine import Action, IllegalAction, State, Stream
 from .actions import actions_for
 from .content import ABBREVIATIONS, ACTION, ACTION_ABILITIES, BUG, DEVELOPER, DOCUMENT, FEATURE, KINDS, TRADING, load
 from .hidden import resample
-from .rules import CREEP, DISCARD, LEADS, MAIN, OVER, PAY, Rules
+from .rules import CREEP, DISCARD, LEADS, MAIN, OVER, PAY, Need, Rules, need_of
 from .scoring import breakdown
 from .texts import lead_text, milestone_rules
 from .view import build_view
@@ -296,7 +296,7 @@ class GameDevelopmentState(Rules, State):
         features_ok = ((self.creep or not self.thing_used) and milestone.features
                        and self.may_add_features(seat))
         capacity = None
-        costs: tuple[tuple[int, ...], ...] = ()
+        needs: tuple[Need, ...] = ()
         previous = -1
         for c in self.hands[seat]:
             if c == previous:
@@ -307,8 +307,8 @@ class GameDevelopmentState(Rules, State):
                 if features_ok:
                     if capacity is None:
                         capacity = self.capacity(seat, False)
-                        costs = self.feature_costs(seat)
-                    if self.can_pay(seat, costs[c], False, capacity):
+                        needs = self.feature_needs(seat)
+                    if self.can_pay(seat, needs[c], False, capacity):
                         out.append(play[c])  # type: ignore[arg-type]
             elif role == DEVELOPER:
                 if milestone.developers:
@@ -334,9 +334,9 @@ class GameDevelopmentState(Rules, State):
         if actions and self.bugs[seat]:
             if capacity is None or self.powers[seat] or self.booster >= 0:
                 capacity = self.capacity(seat, True)  # else the same as for a feature
-            costs = self.bug_costs(seat)
+            needs = self.bug_needs(seat)
             for b in sorted(set(self.bugs[seat])):
-                if self.can_pay(seat, costs[b], True, capacity):
+                if self.can_pay(seat, needs[b], True, capacity):
                     out.append(acts.destroy[b])  # type: ignore[arg-type]
         if self.powers[seat]:
             for dev in self.leads[seat]:
@@ -399,7 +399,7 @@ class GameDevelopmentState(Rules, State):
         counters[index] -= spend
         pool[kind] += gain
         self.settle()
-        payable = self.can_pay(seat, need, for_bug)
+        payable = self.can_pay(seat, need_of(need), for_bug)
         counters[index] += spend
         self.pool, self.need = saved_pool, saved_need
         return payable

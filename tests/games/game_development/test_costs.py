@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from boardwright.engine import Stream
+from boardwright.games.game_development.rules import covers, need_of
 
 from .scenario import CONTENT, GAME, MILESTONES, arrange, at_milestone, fresh, legal, put_in_play, set_counters
 
@@ -85,3 +86,32 @@ def test_a_discount_in_play_lets_a_feature_be_paid_that_could_not_be_before():
     state.bonus[0].clear()
     fresh(state)
     assert "play Secret Level" not in legal(state)
+
+
+def covers_one_by_one(cap: list[int], cost) -> bool:
+    """Pay a flat cost entry by entry: each single resource from its own kind, an either-or amount
+    from what is left of any of its kinds."""
+    left = list(cap)
+    singles = {1: 0, 2: 1, 4: 2, 8: 3}
+    for j in range(0, len(cost), 2):
+        mask, amount = cost[j], cost[j + 1]
+        if mask in singles:
+            left[singles[mask]] -= amount
+            if left[singles[mask]] < 0:
+                return False
+    either = [(cost[j], cost[j + 1]) for j in range(0, len(cost), 2) if cost[j] not in singles and cost[j + 1]]
+    return all(sum(left[k] for k in range(4) if mask >> k & 1) >= amount for mask, amount in either)
+
+
+def test_a_cost_counted_once_is_covered_exactly_when_paying_it_entry_by_entry_succeeds():
+    rng = Stream(3)
+    costs = [tuple(x for pair in c.cost for x in pair) for c in CONTENT.cards if c.cost]
+    assert any(len(c) > 2 for c in costs)  # costs of several resources are among them
+    covered = 0
+    for _ in range(4000):
+        cost = costs[rng.below(len(costs))]
+        cap = [rng.below(5) for _ in range(4)]
+        expected = covers_one_by_one(cap, cost)
+        assert covers(cap, need_of(cost)) == expected, (cap, cost)
+        covered += expected
+    assert 400 < covered < 3600
