@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 import math
 import os
+import re
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -299,13 +301,18 @@ def test_a_terminal_shows_the_progress_with_its_rate(tmp_path):
     # far more games than play before Ctrl-C, however fast or loaded the machine
     argv = ["-m", "boardwright", "balance", "game-development", "-n", "50000", "--out", str(tmp_path / "tty")]
     env = {**os.environ, "TERM": "xterm-256color", "COLUMNS": "120"}
-    child = pexpect.spawn(sys.executable, argv, env=env, dimensions=(50, 120), encoding="utf-8", timeout=120)
+    # Ctrl-C as at a terminal, even when the tests run in the background (which ignores SIGINT,
+    # and a child inherits that)
+    child = pexpect.spawn(sys.executable, argv, env=env, dimensions=(50, 120), encoding="utf-8", timeout=120,
+                          preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     try:
-        child.expect(r"\d+/50,?000\S*\s+\S*[\d.]+ games/s")  # the bar: games done of 50,000, then the rate
+        child.expect_exact(" games/s")  # the bar's rate, after the games done of 50,000
+        shown = child.before[-200:]
         child.sendintr()  # Ctrl-C stops the study
         child.expect(pexpect.EOF)
     finally:
         child.close(force=True)
+    assert re.search(r"\d+/50000\S*\s+\S*[\d.]+$", shown), shown
     assert child.exitstatus == 130
 
 
