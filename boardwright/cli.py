@@ -98,16 +98,20 @@ def setup(args: argparse.Namespace, default_seat: str | None) -> Setup:
     if len(seats) != players:
         raise UsageError(f"--seats names {len(seats)} seats but --players is {players}")
     for seat, spec in enumerate(seats):
-        if spec == HUMAN:
-            continue
-        try:
-            name, _ = agents.parse_spec(spec)
-            agents.make(spec, seed=0)
-        except ValueError as error:
-            raise UsageError(f"seat {seat}: {error}") from None
-        if name == "heuristic" and not game.bot:
-            raise UsageError(f"{game.name} has no heuristic bot yet (seat {seat}); use random")
+        if spec != HUMAN:
+            check_agent(game, seat, spec)
     return Setup(game, players, seats, options)
+
+
+def check_agent(game: Game, seat: int, spec: str) -> None:
+    """A bot's spec for ``seat``: a known agent with valid settings, which the game can play."""
+    try:
+        name, _ = agents.parse_spec(spec)
+        agents.make(spec, seed=0)
+    except ValueError as error:
+        raise UsageError(f"seat {seat}: {error}") from None
+    if name == "heuristic" and not game.bot:
+        raise UsageError(f"{game.name} has no heuristic bot yet (seat {seat}); use random")
 
 
 def new_state(game: Game, players: int, seed: int | None, options: dict[str, Any]) -> State:
@@ -325,13 +329,7 @@ def seats_per_count(texts: Sequence[str] | None, counts: Sequence[int], game: Ga
         for seat, spec in enumerate(chosen):
             if spec == HUMAN:
                 raise UsageError("balance plays bots only: a seat cannot be human")
-            try:
-                name, _ = agents.parse_spec(spec)
-                agents.make(spec, seed=0)
-            except ValueError as error:
-                raise UsageError(f"seat {seat}: {error}") from None
-            if name == "heuristic" and not game.bot:
-                raise UsageError(f"{game.name} has no heuristic bot yet; use random")
+            check_agent(game, seat, spec)
         seats[count] = tuple(chosen)
     return seats
 

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ...engine import Item
-from ..runner import GameTask, agent_seed
+from ..runner import GameResult, GameTask, agent_seed
 
 #: a lab game still running after this many decisions is stopped and counted as unfinished (the
 #: longest games measured take a few thousand decisions, with random agents)
@@ -28,17 +28,10 @@ LAB_MAX_DECISIONS = 20_000
 
 
 @dataclass(frozen=True)
-class LabGame:
-    """How one game went, as the lab's statistics need it (plain picklable values)."""
+class LabGame(GameResult):
+    """How one game went, as the lab's statistics need it (plain picklable values): the batch
+    runner's result and more."""
 
-    index: int
-    seed: int
-    seats: tuple[str, ...]
-    scores: tuple[float, ...]
-    winners: tuple[int, ...]
-    #: decisions in the whole game, and by each seat
-    decisions: int
-    seat_decisions: tuple[int, ...]
     #: rounds and player turns played (None when the game does not say what they are)
     rounds: int | None
     turns: int | None
