@@ -28,41 +28,42 @@ Json = Any
 
 
 class Encoder:
-    """Writes one observation block by block; each block's size is fixed by its arguments alone."""
+    """Writes one observation block by block; each block's size is fixed by its arguments alone.
+
+    With ``describe`` it also records each block's name, size and what it holds (the layout, built
+    once per observer); without, it writes the values only."""
 
     __slots__ = ("blocks", "players", "values", "viewer")
 
-    def __init__(self, viewer: int, players: int) -> None:
+    def __init__(self, viewer: int, players: int, describe: bool = True) -> None:
         self.values: list[float] = []
-        #: (name, size, what it holds) of each block, in order
-        self.blocks: list[tuple[str, int, str]] = []
+        #: (name, size, what it holds) of each block, in order; None when not describing
+        self.blocks: list[tuple[str, int, str]] | None = [] if describe else None
         self.viewer = viewer
         self.players = players
-
-    def _block(self, name: str, size: int, note: str) -> None:
-        self.blocks.append((name, size, note))
 
     # ------------------------------------------------------------------ single values
     def number(self, name: str, value: float | None, scale: float = 1.0, note: str = "") -> None:
         """One number, divided by ``scale`` (a rough maximum, to keep values near [0, 1]); ``None``
         is written as 0."""
         self.values.append(0.0 if value is None else float(value) / scale)
-        self._block(name, 1, note or (f"value / {scale:g}" if scale != 1 else "value"))
+        if self.blocks is not None:
+            self.blocks.append((name, 1, note or (f"value / {scale:g}" if scale != 1 else "value")))
 
     def flag(self, name: str, value: object, note: str = "") -> None:
         """1 if ``value`` is true, else 0."""
         self.values.append(1.0 if value else 0.0)
-        self._block(name, 1, note or "1 if true")
+        if self.blocks is not None:
+            self.blocks.append((name, 1, note or "1 if true"))
 
     def one_hot(self, name: str, value: object, choices: Sequence[object], note: str = "") -> None:
         """A 1 at the position of ``value`` in ``choices`` (all zero when it is not one of them)."""
         row = [0.0] * len(choices)
-        for index, choice in enumerate(choices):
-            if choice == value:
-                row[index] = 1.0
-                break
+        if value in choices:
+            row[choices.index(value)] = 1.0
         self.values.extend(row)
-        self._block(name, len(choices), note or "one-hot over " + ", ".join(map(str, choices))[:200])
+        if self.blocks is not None:
+            self.blocks.append((name, len(choices), note or "one-hot over " + ", ".join(map(str, choices))[:200]))
 
     def counts(self, name: str, items: Iterable[object] | Mapping[Any, float] | None,
                vocabulary: Mapping[Any, int], scale: float = 1.0, note: str = "") -> None:
@@ -83,16 +84,39 @@ class Encoder:
                     if index is not None:
                         row[index] += step
         self.values.extend(row)
-        self._block(name, len(vocabulary), note or f"count per item of {len(vocabulary)}"
-                    + (f", / {scale:g}" if scale != 1 else ""))
+        if self.blocks is not None:
+            self.blocks.append((name, len(vocabulary), note or f"count per item of {len(vocabulary)}"
+                                + (f", / {scale:g}" if scale != 1 else "")))
 
     def numbers(self, name: str, values: Sequence[float | None], size: int, scale: float = 1.0,
                 note: str = "") -> None:
         """Exactly ``size`` numbers (``values`` cut or padded with 0), each divided by ``scale``."""
-        row = [0.0 if v is None else float(v) / scale for v in list(values)[:size]]
+        row = [0.0 if v is None else float(v) / scale for v in values[:size]]
         row.extend([0.0] * (size - len(row)))
         self.values.extend(row)
-        self._block(name, size, note or f"{size} values" + (f" / {scale:g}" if scale != 1 else ""))
+        if self.blocks is not None:
+            self.blocks.append((name, size, note or f"{size} values" + (f" / {scale:g}" if scale != 1 else "")))
+
+    def row(self, name: str, values: Sequence[float], note: str, size: int | None = None) -> None:
+        """A block of values already scaled, written as they come: the fast path for the large
+        blocks a game lays out itself. With ``size``, exactly that many (cut, or padded with 0);
+        else as many as given (the caller fixes the count)."""
+        if size is None:
+            size = len(values)
+            self.values.extend(values)
+        else:
+            self.values.extend(values[:size])
+            if len(values) < size:
+                self.values.extend([0.0] * (size - len(values)))
+        if self.blocks is not None:
+            self.blocks.append((name, size, note))
+
+    def laid_out(self, values: Sequence[float], blocks: Sequence[tuple[str, int, str]]) -> None:
+        """Several blocks at once: ``values`` already scaled and laid out as ``blocks`` (name,
+        size, what it holds, in order)."""
+        self.values.extend(values)
+        if self.blocks is not None:
+            self.blocks.extend(blocks)
 
     # ------------------------------------------------------------------ seats
     def seats(self) -> list[int]:
@@ -114,7 +138,8 @@ class Encoder:
         for seat in seats or ():
             row[(seat - self.viewer) % self.players] = 1.0
         self.values.extend(row)
-        self._block(name, self.players, note or "1 per seat in the set, counted from you (0 = you)")
+        if self.blocks is not None:
+            self.blocks.append((name, self.players, note or "1 per seat in the set, counted from you (0 = you)"))
 
     def size(self) -> int:
         return len(self.values)
@@ -132,17 +157,18 @@ class Observer:
         self.options = options
         self.context = game._observation_context(players, options)
         probe = game.new(players=players, seed=0, options=options, events=False)
-        encoder = self._encode(probe.view(probe.to_act[0] if probe.to_act else 0))
+        encoder = self._encode(probe.view(probe.to_act[0] if probe.to_act else 0), describe=True)
+        assert encoder.blocks is not None
         #: (name, size, what it holds) of each block, in order
         self.layout: tuple[tuple[str, int, str], ...] = tuple(encoder.blocks)
         #: the length of every observation
         self.size = len(encoder.values)
 
-    def _encode(self, view: Mapping[str, Json]) -> Encoder:
+    def _encode(self, view: Mapping[str, Json], describe: bool = False) -> Encoder:
         viewer = view["viewer"]
         if viewer is None:
             raise ValueError("an observation is of one seat's view, not a spectator's")
-        encoder = Encoder(viewer, self.players)
+        encoder = Encoder(viewer, self.players, describe)
         encoder.seat_set("to_act", view["to_act"], "seats that owe a decision now, counted from you")
         encoder.seat_set("committed", view.get("committed"), "seats that have committed a sealed choice")
         encoder.flag("is_over", view["is_over"])

@@ -136,8 +136,7 @@ def _notes(types: tuple[str, ...], alternates: tuple[str, ...]) -> dict[str, str
 def _put(encoder: Encoder, name: str, row: list[float], notes: Mapping[str, str]) -> None:
     """Append a block already scaled (its size is fixed by how ``row`` was made): the fast path
     for the large blocks, which the Encoder would otherwise divide value by value."""
-    encoder.values.extend(row)
-    encoder.blocks.append((name, len(row), notes[name]))
+    encoder.row(name, row, notes[name])
 
 
 def observe(encoder: Encoder, view: Mapping[str, Any], ctx: Context) -> None:
@@ -173,7 +172,6 @@ def observe(encoder: Encoder, view: Mapping[str, Any], ctx: Context) -> None:
     for (cell_block, tokens_block, down_block, value_block, control_block), entry in zip(
             ctx.part_blocks, by_part, strict=True):
         values.extend(CELL_ROWS[entry["cell"]])
-        blocks.append(cell_block)
         tokens = entry["tokens"]
         counts = [0.0] * (n * SLOTS)
         totals = [0.0] * n
@@ -197,7 +195,8 @@ def observe(encoder: Encoder, view: Mapping[str, Any], ctx: Context) -> None:
         values.extend(down)
         values.extend(totals)
         values.extend(control)
-        blocks.extend((tokens_block, down_block, value_block, control_block))
+        if blocks is not None:
+            blocks.extend((cell_block, tokens_block, down_block, value_block, control_block))
 
     # ---------------------------------------------------------------- Junk Pile, row, deck
     junk = [0.0] * (n * 3)

@@ -218,8 +218,7 @@ def observe(encoder: Encoder, view: Mapping[str, Any], ctx: Context) -> None:
     # ---------------------------------------------------------------- every seat's studio
     players = view["players"]
     for k, seat in enumerate(e.seats()):
-        e.values.extend(studio(players[seat], ctx))
-        e.blocks.extend(ctx.studio_blocks[k])
+        e.laid_out(studio(players[seat], ctx), ctx.studio_blocks[k])
     # ---------------------------------------------------------------- your hand
     cards = ctx.cards
     e.counts("hand", view["hand"], cards, note="your hand, count per card")

@@ -191,8 +191,7 @@ def observe(e: Encoder, view: Mapping[str, Any], ctx: Context) -> None:
 
 def _row(e: Encoder, label: tuple[str, str], row: list[float]) -> None:
     """A block written as it comes (its values already scaled, its size fixed by the caller)."""
-    e.values.extend(row)
-    e.blocks.append((label[0], len(row), label[1]))
+    e.row(label[0], row, label[1])
 
 
 #: what each block of a seat's group holds; ``{}`` is filled with whose world it is

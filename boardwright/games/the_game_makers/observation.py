@@ -217,20 +217,6 @@ def context(players: int, options: Mapping[str, Any]) -> Context:
 
 
 # ---------------------------------------------------------------------- blocks this game needs
-def rows(encoder: Encoder, name: str, row: Sequence[float], size: int, note: str) -> None:
-    """Values already scaled to about [0, 1] (such as precomputed card features), cut or padded
-    with 0 to ``size``. The engine's ``numbers`` block does the same but divides each value again,
-    which took most of an observation's time on the long feature rows of this game."""
-    count = len(row)
-    if count > size:
-        row, count = row[:size], size
-    values = encoder.values
-    values.extend(row)
-    if count < size:
-        values.extend([0.0] * (size - count))
-    encoder.blocks.append((name, size, note))
-
-
 def slots(encoder: Encoder, name: str, items: Sequence[int], table: Mapping[int, tuple[float, ...]],
           note: str) -> None:
     """A row of slots whose number the rules fix (3 Contract spaces, 12 shelves, 18 cells), each
@@ -239,7 +225,8 @@ def slots(encoder: Encoder, name: str, items: Sequence[int], table: Mapping[int,
     start = len(values)
     for item in items:
         values.extend(table[item])
-    encoder.blocks.append((name, len(values) - start, note))
+    if encoder.blocks is not None:
+        encoder.blocks.append((name, len(values) - start, note))
 
 
 def tile_counts(encoder: Encoder, name: str, tiles: Sequence[int] | None, ctx: Context,
@@ -252,7 +239,7 @@ def tile_counts(encoder: Encoder, name: str, tiles: Sequence[int] | None, ctx: C
     for tile in tiles or ():
         kind = types[tile]
         row[kind] += steps[kind]
-    rows(encoder, name, row, 15, note)
+    encoder.row(name, row, note, 15)
 
 
 def one_hot_row(size: int, index: int | None) -> list[float]:
@@ -266,7 +253,7 @@ def one_hot_row(size: int, index: int | None) -> list[float]:
 def hot(encoder: Encoder, name: str, index: int | None, size: int, note: str) -> None:
     """A one-hot block over positions 0..size-1 (the engine's ``one_hot`` compares a value with
     each choice in turn; this game's values are already positions)."""
-    rows(encoder, name, one_hot_row(size, index), size, note)
+    encoder.row(name, one_hot_row(size, index), note, size)
 
 
 # ---------------------------------------------------------------------- the observation
@@ -293,15 +280,15 @@ def observe(encoder: Encoder, view: Mapping[str, Any], ctx: Context) -> None:
     ring_row: list[float] = []
     for kind in ring:
         ring_row += one_hot_row(6, WEDGE_NAMES.index(kind))
-    rows(encoder, "ring", ring_row, 36,
-         "the six Wedges clockwise from the Wild Wedge, each one-hot over wild/cards/tiles/wood/dice/plastic")
+    encoder.row("ring", ring_row, "the six Wedges clockwise from the Wild Wedge, each one-hot over "
+                "wild/cards/tiles/wood/dice/plastic", 36)
     hot(encoder, "ready", view["ready"], 6, "ring position of the READY Wedge, one-hot")
     wedges = view["wedges"]
     level_row = one_hot_row(6, WEDGE_NAMES.index(wedges["L1"]))
     level_row += one_hot_row(6, WEDGE_NAMES.index(wedges["L2"]))
     level_row += one_hot_row(6, WEDGE_NAMES.index(wedges["L3"]))
-    rows(encoder, "level_wedges", level_row, 18,
-         "the Level 1, 2 and 3 Wedges, each one-hot over wild/cards/tiles/wood/dice/plastic")
+    encoder.row("level_wedges", level_row, "the Level 1, 2 and 3 Wedges, each one-hot over "
+                "wild/cards/tiles/wood/dice/plastic", 18)
     encoder.flag("reset_turn", view["reset_turn"], "1 on a Reset to the Break Room turn")
     end_turn = view["end_turn"]
     encoder.flag("end_triggered", end_turn, "1 once a Display Case is full (the final turn is set)")
@@ -349,7 +336,7 @@ def observe_pending(encoder: Encoder, pending: Sequence[Mapping[str, Any]], ctx:
     row: list[float] = []
     for card in (offer or ())[:MAX_OFFER]:
         row += ctx.card_row[card]
-    rows(encoder, "offer_features", row, MAX_OFFER * CARD_SIZE, NOTE["offer_features"])
+    encoder.row("offer_features", row, NOTE["offer_features"], MAX_OFFER * CARD_SIZE)
     tile_counts(encoder, "offer_tiles", top.get("offer") if step == "tilepick" else None, ctx, 2,
                 "the tiles you are looking at, per size x icon / 2")
     kind = top.get("kind") if step in ("use", "discard") else None
@@ -368,11 +355,11 @@ def observe_pending(encoder: Encoder, pending: Sequence[Mapping[str, Any]], ctx:
     column = top.get("column") if step == "column" else None
     hot(encoder, "step_column", 5 if column == -1 else column, 6, NOTE["step_column"])
     card = top.get("card")
-    rows(encoder, "step_card", ctx.card_row[card] if card is not None else (), CARD_SIZE, NOTE["step_card"])
+    encoder.row("step_card", ctx.card_row[card] if card is not None else (), NOTE["step_card"], CARD_SIZE)
     needs = [0.0] * 20
     for need_kind, level in top.get("needs") or ():
         needs[need_kind * 4 + min(level, 3)] += 0.5
-    rows(encoder, "step_needs", needs, 20, "what is still owed on it, per kind x level (any, 1, 2, 3) / 2")
+    encoder.row("step_needs", needs, "what is still owed on it, per kind x level (any, 1, 2, 3) / 2", 20)
     hot(encoder, "step_tree", top.get("space") if step == "discard" else None, ctx.trees,
         "the tree space being paid for by discarding, one-hot")
     back = step == "back"
@@ -396,9 +383,9 @@ def observe_draft(encoder: Encoder, view: Mapping[str, Any], ctx: Context) -> No
         if entry:
             sizes[letter] = entry["size"] / (ctx.players + 1)
             known += entry["tiles"] or ()
-    rows(encoder, "draft_holders", holders, 3 * ctx.players,
-         "who holds the A, B and C draft sets, each one-hot over seats counted from you")
-    rows(encoder, "draft_sizes", sizes, 3, "tiles left in the A, B and C draft sets / (players + 1)")
+    encoder.row("draft_holders", holders, "who holds the A, B and C draft sets, each one-hot over seats "
+                "counted from you", 3 * ctx.players)
+    encoder.row("draft_sizes", sizes, "tiles left in the A, B and C draft sets / (players + 1)", 3)
     encoder.counts("draft_known", known, ctx.structure_index,
                    note="Structure tiles you know to be in the draft sets, 1 per Structure")
     choice = view.get("your_choice")
@@ -412,15 +399,15 @@ def observe_seat(encoder: Encoder, p: str, seat: Mapping[str, Any], ready: int, 
     last: list[float] = []
     for wedge in seat["forklift_last"]:
         last += one_hot_row(6, (wedge - ready) % 6 if wedge >= 0 else None)
-    rows(encoder, p + "forklift_last", last, 18, "the Wedge each Forklift last stood on, "
-         "one-hot counted clockwise from the READY Wedge (k = the Level k Wedge now)")
+    encoder.row(p + "forklift_last", last, "the Wedge each Forklift last stood on, "
+                "one-hot counted clockwise from the READY Wedge (k = the Level k Wedge now)", 18)
     encoder.numbers(p + "break_room", seat["break_room"], 3, WORKER_SCALE, NOTE["break_room"])
     workers = [0.0] * 20
     for space, levels in seat["workers"].items():
         index = SPACE_INDEX[space] * 2
         for i, level in enumerate(levels[:2]):
             workers[index + i] = level / 3
-    rows(encoder, p + "workers", workers, 20, NOTE["workers"])
+    encoder.row(p + "workers", workers, NOTE["workers"], 20)
     encoder.number(p + "cards", seat["cards"], CARDS_SCALE, NOTE["cards"])
     tile_counts(encoder, p + "tiles", seat["tiles"], ctx, 2, "component tiles per size x icon / 2")
     components = seat["components"]
@@ -440,16 +427,16 @@ def observe_seat(encoder: Encoder, p: str, seat: Mapping[str, Any], ready: int, 
             for i, level in enumerate(ctx.buildings[sid][:4]):
                 spaces[letter * 8 + i * 2] = level / 3
                 spaces[letter * 8 + i * 2 + 1] = float(built[letter] >> i & 1)
-    rows(encoder, p + "building_spaces", spaces, 24, NOTE["building_spaces"])
+    encoder.row(p + "building_spaces", spaces, NOTE["building_spaces"], 24)
     encoder.numbers(p + "active", seat["active"], 3, note="1 per active Structure A, B, C")
     flags = [0.0] * ctx.trees
     for tree in seat["trees"]:
         flags[tree] = 1.0
-    rows(encoder, p + "trees", flags, ctx.trees, "1 per planted tree space")
+    encoder.row(p + "trees", flags, "1 per planted tree space", ctx.trees)
     flags = [0.0] * ctx.tweenies
     for tweenie in seat["tweenies_used"]:
         flags[tweenie] = 1.0
-    rows(encoder, p + "tweenies_used", flags, ctx.tweenies, "1 per Tweenie already placed")
+    encoder.row(p + "tweenies_used", flags, "1 per Tweenie already placed", ctx.tweenies)
     encoder.numbers(p + "discounts", seat["discounts"], 5, MAX_SETS, NOTE["discounts"])
     score = seat["score"]
     encoder.numbers(p + "score", [score[key] for key in SCORE_KEYS[:-1]], len(SCORE_KEYS) - 1,
