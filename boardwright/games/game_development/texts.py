@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
+from functools import lru_cache
 from typing import Any
 
 from ...engine.events import TEXT, listed
@@ -63,6 +64,11 @@ CARD_KINDS = {"developer": "developer", "document": "design document", "action":
 def cost_text(cost: tuple[tuple[int, int], ...] | list[int] | tuple[int, ...]) -> str:
     """A cost in words: ``"2 Prog and 2 LD"``, ``"2 Art or Prog"``, ``"nothing"``. Takes the
     content's ``(mask, amount)`` pairs or a flat ``[mask, amount, ...]``."""
+    return _cost_text(tuple(cost))  # a few dozen costs, written once each (every view shows them)
+
+
+@lru_cache(maxsize=4096)
+def _cost_text(cost: tuple[tuple[int, int], ...] | tuple[int, ...]) -> str:
     if cost and not isinstance(cost[0], tuple):
         flat = list(cost)
         pairs = [(flat[j], flat[j + 1]) for j in range(0, len(flat), 2)]
