@@ -69,13 +69,18 @@ def _openspiel_bot(game, seconds: float, seed: int):
 
 
 def play_one(task: tuple[str, int, float, int]) -> dict:
-    """Play game number ``index`` of ``game_id``: boardwright's ISMCTS in seat ``index % players``."""
+    """Play game number ``index`` of ``game_id``: boardwright's ISMCTS in seat ``index % players``.
+
+    A game that raises is recorded with its traceback under ``error`` (and left out of the table)
+    so that one failure neither loses the other games nor is replayed on every resume.
+    """
     try:
         return _play(*task)
-    except Exception as error:  # a worker's traceback would be lost on the way back
+    except Exception:  # a worker's traceback would be lost on the way back
         import traceback
 
-        raise RuntimeError(f"game {task}: {traceback.format_exc()}") from error
+        game_id, index, seconds, seed = task
+        return {"game": game_id, "index": index, "time": seconds, "seed": seed, "error": traceback.format_exc()}
 
 
 def _play(game_id: str, index: int, seconds: float, seed: int) -> dict:
@@ -132,6 +137,8 @@ def report(rows: list[dict]) -> str:
     lines = ["| game | players | time/move | games | boardwright wins (95% CI) | fair share | "
              "boardwright it/s | OpenSpiel it/s |",
              "|---|---:|---:|---:|---|---:|---:|---:|"]
+    failed = [r for r in rows if "error" in r]
+    rows = [r for r in rows if "error" not in r]
     keys = sorted({(r["game"], r["time"]) for r in rows}, key=lambda k: (k[1], k[0]))
     for game_id, seconds in keys:
         group = [r for r in rows if r["game"] == game_id and r["time"] == seconds]
@@ -143,6 +150,9 @@ def report(rows: list[dict]) -> str:
         players = group[0]["players"]
         lines.append(f"| {game_id} | {players} | {seconds:g} s | {n} | {wins / n:.0%} ({low:.0%}–{high:.0%}) | "
                      f"{1 / players:.0%} | {ours:,.0f} | {theirs:,.0f} |")
+    for r in failed:
+        last = r["error"].strip().splitlines()[-1]
+        lines.append(f"\nnot counted: {r['game']} game {r['index']} at {r['time']:g} s (seed {r['seed']}) stopped: {last}")
     return "\n".join(lines)
 
 
@@ -178,6 +188,8 @@ def main(argv: list[str] | None = None) -> int:
         for count, row in enumerate(pool.imap_unordered(play_one, tasks), 1):
             out.write(json.dumps(row) + "\n")
             out.flush()
+            if "error" in row:
+                print(f"\n{row['game']} game {row['index']} stopped:\n{row['error']}", file=sys.stderr)
             elapsed = time.perf_counter() - started
             print(f"\r{count}/{len(tasks)} games, {elapsed / 60:.1f} min", end="", file=sys.stderr, flush=True)
     print(file=sys.stderr)

@@ -79,6 +79,19 @@ def test_openspiel_ismcts_plays_and_reports_a_game(tmp_path):
     assert "| game-development | 2 | 0.01 s | 1 |" in out
 
 
+def test_openspiel_ismcts_report_lists_a_stopped_game_apart_from_the_table(tmp_path):
+    rows = tmp_path / "r.jsonl"
+    played = ('{"game": "gadgeteers", "index": 0, "time": 0.2, "seed": 1, "players": 2, "seat": 0, "share": 1.0, '
+              '"decisions": 9, "ours_iterations": 10, "ours_thinking": 1.0, "theirs_iterations": 5, '
+              '"theirs_thinking": 1.0}')
+    stopped = ('{"game": "gadgeteers", "index": 1, "time": 0.2, "seed": 1, '
+               '"error": "Traceback ...\\nIllegalAction: Attacking a World"}')
+    rows.write_text(played + "\n" + stopped + "\n")
+    out = run("openspiel_ismcts.py", "--report", str(rows))
+    assert "| gadgeteers | 2 | 0.2 s | 1 | 100% " in out
+    assert "not counted: gadgeteers game 1 at 0.2 s (seed 1) stopped: IllegalAction: Attacking a World" in out
+
+
 def test_lab_throughput_prints_games_per_second_and_the_scaling():
     out = run("lab_throughput.py", "--game", "game-development", "--players", "2", "-n", "6", "--no-ray")
     assert "process, 1 job:" in out and "process, 2 jobs:" in out and "scaling 1 -> 2 jobs: x" in out
