@@ -152,7 +152,8 @@ def report(rows: list[dict]) -> str:
                      f"{1 / players:.0%} | {ours:,.0f} | {theirs:,.0f} |")
     for r in failed:
         last = r["error"].strip().splitlines()[-1]
-        lines.append(f"\nnot counted: {r['game']} game {r['index']} at {r['time']:g} s (seed {r['seed']}) stopped: {last}")
+        where = f"{r['game']} game {r['index']} at {r['time']:g} s (seed {r['seed']})"
+        lines.append(f"\nnot counted: {where} stopped: {last}")
     return "\n".join(lines)
 
 
