@@ -132,6 +132,11 @@ def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
+def which(row: dict) -> str:
+    """One game of a results file, as the report and the progress lines name it."""
+    return f"{row['game']} game {row['index']} at {row['time']:g} s (seed {row['seed']})"
+
+
 def report(rows: list[dict]) -> str:
     """A Markdown table: one line per game and time per move."""
     lines = ["| game | players | time/move | games | boardwright wins (95% CI) | fair share | "
@@ -151,9 +156,7 @@ def report(rows: list[dict]) -> str:
         lines.append(f"| {game_id} | {players} | {seconds:g} s | {n} | {wins / n:.0%} ({low:.0%}–{high:.0%}) | "
                      f"{1 / players:.0%} | {ours:,.0f} | {theirs:,.0f} |")
     for r in failed:
-        last = r["error"].strip().splitlines()[-1]
-        where = f"{r['game']} game {r['index']} at {r['time']:g} s (seed {r['seed']})"
-        lines.append(f"\nnot counted: {where} stopped: {last}")
+        lines.append(f"\nnot counted: {which(r)} stopped: {r['error'].strip().splitlines()[-1]}")
     return "\n".join(lines)
 
 
@@ -190,7 +193,7 @@ def main(argv: list[str] | None = None) -> int:
             out.write(json.dumps(row) + "\n")
             out.flush()
             if "error" in row:
-                print(f"\n{row['game']} game {row['index']} stopped:\n{row['error']}", file=sys.stderr)
+                print(f"\n{which(row)} stopped:\n{row['error']}", file=sys.stderr)
             elapsed = time.perf_counter() - started
             print(f"\r{count}/{len(tasks)} games, {elapsed / 60:.1f} min", end="", file=sys.stderr, flush=True)
     print(file=sys.stderr)
