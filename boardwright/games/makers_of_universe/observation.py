@@ -6,9 +6,11 @@ those out of the game), the auction (which one of the two, the Machine on auctio
 who bids, the last bids revealed, and your own sealed bid once made), the Resource pile and the
 discard pile (counts per card as a share of the card's copies, and its top card), the reaction
 window if one is open (which, who passed, whether a card reopened it), an attack under way (who
-sends which creature at which seat's door, whether that door hides a card, whether the attack was
-cancelled) and the step of a move being made (the door being trapped, doors or cards left to
-choose, who discards how many, whose world a creature's effect acts on). Then your hand as a count
+sends which creature, from its hand or its world, at which seat's door, whether that door hides a
+card, whether the attack was cancelled), what the player whose turn it is has used of its
+once-a-turn abilities (a Ravager Cannon, the Warlord's power) and the step of a move being made
+(the door being trapped, doors or cards left to choose, who discards how many, whose world a
+creature's effect acts on). Then your hand as a count
 per card. Then one group per seat, starting with yours and going clockwise: its Character, UE, hand
 size, the cards of its hand that everyone knows and those that only you know, its three doors
 (active, a card under it, and that card when you may see it), its Machines, Evolutions and defence
@@ -138,6 +140,13 @@ def observe(e: Encoder, view: Mapping[str, Any], ctx: Context) -> None:
     e.flag("attack_trapped", at_seat is not None and door is not None
            and players[at_seat]["doors"][door - 1]["card_under"], "1 if a card lies under the attacked door")
     e.flag("attack_cancelled", attack["cancelled"] if attack else False, "1 if an Action card cancelled it")
+    e.flag("attack_from_world", attack["from_world"] if attack else False,
+           "1 if the creature attacks from its owner's world (back sends it there), 0 from the hand")
+
+    # ---------------------------------------------------------------- once a turn
+    e.flag("cannon_used", view["cannon_used"], "1 once the player whose turn it is has fired a Ravager Cannon")
+    e.flag("power_used", view["power_used"],
+           "1 once the once-a-turn power of the Character whose turn it is has worked (the Warlord's)")
 
     # ---------------------------------------------------------------- the step of a move
     e.one_hot("trapping_door", view.get("trapping_door"), (1, 2, 3),

@@ -70,6 +70,9 @@ def build_view(s: MouState, seat: int | None) -> dict[str, Any]:
         "window_passed": list(s.win_passed) if s.phase == R.P_WINDOW else [],
         "window_reopened": s.win_reopened if s.phase == R.P_WINDOW else False,
         "attack": None,
+        # once a turn each (card texts): the player whose turn it is knows, and so does everyone
+        "cannon_used": s.cannon_used,
+        "power_used": s.power_used,
         "players": players,
     }
     every = facts(c)
@@ -87,7 +90,7 @@ def build_view(s: MouState, seat: int | None) -> dict[str, Any]:
         view["attack"] = {"attacker": s.att_seat, "creature": cards[s.att_card].name,
                           "seat": s.att_target if s.att_door >= 0 else None,
                           "door": s.att_door + 1 if s.att_door >= 0 else None,
-                          "cancelled": s.att_cancelled}
+                          "cancelled": s.att_cancelled, "from_world": s.att_world}
     if s.phase == R.P_CHOOSE:
         view["effect_in_world_of"] = s.att_target
     if s.phase == R.P_DISCARD:
@@ -142,10 +145,15 @@ def render(view: dict[str, Any]) -> str:
     if view["last_bids"]:
         lines.append("Last bids revealed: " + ", ".join(
             f"{_seat(i)} {b} UE" for i, b in enumerate(view["last_bids"]) if b >= 0))
+    spent = [what for what, used in (("its Ravager Cannon has fired", view["cannon_used"]),
+                                     ("its Character's once-a-turn power is spent", view["power_used"])) if used]
+    if spent:
+        lines.append(f"This turn of {_seat(view['active'])}: " + "; ".join(spent))
     if view["attack"]:
         a = view["attack"]
         where = f"{_seat(a['seat'])}'s door {a['door']}" if a["seat"] is not None else "a door (choosing)"
-        lines.append(f"Attack: {_seat(a['attacker'])} sends {escape(a['creature'])} at {where}"
+        source = " from its world" if a["from_world"] else ""
+        lines.append(f"Attack: {_seat(a['attacker'])} sends {escape(a['creature'])}{source} at {where}"
                      + (" — cancelled" if a["cancelled"] else ""))
     if view["window"]:
         lines.append(f"Reaction window ({escape(view['window'])}): Action cards may be played")

@@ -110,6 +110,18 @@ def test_a_creature_placed_in_defence_may_attack_on_the_following_turn_not_this_
     assert (now, later) == (False, True)
 
 
+def test_everyone_sees_whether_the_creature_sent_came_from_the_hand_or_from_the_world():
+    """"back" returns it where it came from, so the two must not look alike."""
+    from_hand = attack_ready("Titan Golem")
+    from_world = attack_ready("Titan Golem")
+    from_world.defenders[0] = [card(from_world, "Titan Golem")]
+    play(from_hand, "send Titan Golem")
+    play(from_world, "send Titan Golem from world")
+    for seat in (None, 0, 1, 2):
+        assert (from_hand.view(seat)["attack"]["from_world"], from_world.view(seat)["attack"]["from_world"]) \
+            == (False, True)
+
+
 def test_a_defence_only_creature_cannot_attack():
     s = attack_ready("Stone Sentinel")
     assert "send Stone Sentinel" not in legal(s, 0)

@@ -87,6 +87,16 @@ def test_warlord_passes_the_first_trap_of_each_turn_as_a_decoy():
     assert s.ue[1] == 3
 
 
+def test_everyone_sees_that_the_warlord_has_used_its_power_this_turn():
+    s = turn(new_game())
+    character(s, 0, "Warlord")
+    hand(s, 0, "Void Leech")
+    s.under[1][0] = card(s, "Pit Trap")
+    assert not s.view(2)["power_used"]
+    play(s, "send Void Leech", "attack seat 1 door 1")
+    assert [s.view(seat)["power_used"] for seat in (None, 0, 1, 2)] == [True] * 4
+
+
 def test_without_the_characters_option_no_one_has_a_power():
     s = new_game(characters=False)
     assert [p["character"] for p in s.view(None)["players"]] == [None, None, None]

@@ -88,6 +88,27 @@ def test_the_ravager_cannon_fires_once_a_turn():
     assert not any(t.startswith("fire") for t in legal(s, 0))
 
 
+def test_every_seat_sees_whether_the_ravager_cannon_has_fired_this_turn():
+    s = cannon_ready()
+    owns(s, 1, "Gene Loom", "Star Forge")
+    assert [s.view(seat)["cannon_used"] for seat in (None, 0, 1, 2)] == [False] * 4
+    play(s, "fire cannon at seat 1 Gene Loom")
+    assert [s.view(seat)["cannon_used"] for seat in (None, 0, 1, 2)] == [True] * 4
+
+
+def test_a_table_the_cannon_fired_on_looks_different_from_the_same_table_where_it_did_not():
+    """Two ways to the same Machines (the Cannon, or a creature since discarded) leave seat 0
+    different actions, so no seat may see the two tables alike (a search keys its nodes on views)."""
+    s = cannon_ready()
+    owns(s, 1, "Gene Loom", "Star Forge")
+    fired = s.clone()
+    fired.cannon_used = True
+    fired.forget_legal()
+    assert "fire cannon at seat 1 Star Forge" in set(legal(s, 0)) - set(legal(fired, 0))
+    for seat in (None, 0, 1, 2):
+        assert s.view(seat) != fired.view(seat)
+
+
 def test_losing_a_machine_with_more_than_8_cards_in_hand_discards_half_rounded_down():
     s = cannon_ready()
     hand(s, 1, *["Pit Trap"] * 5, *["Oceans"] * 4)

@@ -275,9 +275,11 @@ CHANGES = {
     "window passed": lambda v: v.update(window_passed=[*v["window_passed"], 3]),
     "window reopened": lambda v: v.update(window_reopened=not v["window_reopened"]),
     "attack": lambda v: v.update(attack={"attacker": 2, "creature": "Sphinx", "seat": None, "door": None,
-                                         "cancelled": False}),
+                                         "cancelled": False, "from_world": False}),
     "attack aimed": lambda v: v.update(attack={"attacker": 2, "creature": "Sphinx", "seat": 1, "door": 2,
-                                               "cancelled": False}),
+                                               "cancelled": False, "from_world": False}),
+    "cannon used": lambda v: v.update(cannon_used=not v["cannon_used"]),
+    "power used": lambda v: v.update(power_used=not v["power_used"]),
     "trapping door": lambda v: v.update(trapping_door=3),
     "left to choose": lambda v: v.update(left_to_choose=2),
     "discarding": lambda v: v.update(discarding={"seat": 3, "left": 4}),
@@ -324,6 +326,15 @@ def test_each_field_a_player_needs_moves_the_vector(field):
     CHANGES[field](changed)
     assert changed != view
     assert observer.encode(changed) != observer.encode(view)
+
+
+def test_an_attack_from_the_world_is_told_apart_from_one_from_the_hand():
+    from_hand, from_world = rich_view(), rich_view()
+    CHANGES["attack"](from_hand)
+    CHANGES["attack"](from_world)
+    from_world["attack"]["from_world"] = True
+    observer = GAME.observer(4)
+    assert observer.encode(from_hand) != observer.encode(from_world)
 
 
 @pytest.mark.parametrize("field", sorted(LEFT_OUT))

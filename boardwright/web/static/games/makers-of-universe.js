@@ -181,10 +181,13 @@ export function draw(board, message, ui) {
     } else if (phase === "actions") {
       say(mine ? "Your turn: click a card in your hand, then where it goes — or end your turn."
         : `${who}'s turn: playing cards.`);
+      const spent = [view.cannon_used ? "the Ravager Cannon has fired" : "",
+        view.power_used ? "the Warlord's trap-breaking is spent" : ""].filter(Boolean);
+      if (spent.length) say(`Used this turn (once a turn): ${spent.join("; ")}.`);
       if (has("exchange")) row.append(button("Exchange cards for 1 new", "exchange"));
       if (has("end turn")) row.append(button("End turn ▶", "end turn", "mou-end"));
     } else if (phase === "choose a door to attack") {
-      const creature = view.attack ? view.attack.creature : "a creature";
+      const creature = view.attack ? view.attack.creature + (view.attack.from_world ? " from the world" : "") : "a creature";
       say(mine ? `Send ${creature}: click an active door of another world.` : `${who} aims ${creature} at a door.`);
       if (view.attack) row.append(card(view.attack.creature, { cls: "mou-attacker" }));
     } else if (phase === "choose a card to hide") {
