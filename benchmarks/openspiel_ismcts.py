@@ -12,7 +12,8 @@ c = 2, unlimited world samples, searching until the same time T is spent (a move
 action is played at once by both; OpenSpiel's bot always runs at least two simulations, since its
 first one only expands the root). boardwright's seat rotates over the seats from game to game;
 game k is OpenSpiel deal k. Each finished game is appended to a JSON-lines file as it ends, so a
-long run can be stopped and resumed (games already in the file are skipped).
+long run can be stopped and resumed (games already played are skipped; a game that stopped on an
+error is recorded with its traceback, listed under the table until it is played again).
 
 Printed per game and time: boardwright's win share (1/k for a k-way shared win) with its 95%
 Wilson interval, the fair share 1/players, and the search iterations per second of both agents.
@@ -137,13 +138,23 @@ def which(row: dict) -> str:
     return f"{row['game']} game {row['index']} at {row['time']:g} s (seed {row['seed']})"
 
 
+def key(row: dict) -> tuple:
+    return row["game"], row["index"], row["time"], row["seed"]
+
+
+def split(rows: list[dict]) -> tuple[list[dict], list[dict]]:
+    """The games played, and the games that stopped on an error and were not played since."""
+    played = [r for r in rows if "error" not in r]
+    keys = {key(r) for r in played}
+    return played, [r for r in rows if "error" in r and key(r) not in keys]
+
+
 def report(rows: list[dict]) -> str:
     """A Markdown table: one line per game and time per move."""
     lines = ["| game | players | time/move | games | boardwright wins (95% CI) | fair share | "
              "boardwright it/s | OpenSpiel it/s |",
              "|---|---:|---:|---:|---|---:|---:|---:|"]
-    failed = [r for r in rows if "error" in r]
-    rows = [r for r in rows if "error" not in r]
+    rows, failed = split(rows)
     keys = sorted({(r["game"], r["time"]) for r in rows}, key=lambda k: (k[1], k[0]))
     for game_id, seconds in keys:
         group = [r for r in rows if r["game"] == game_id and r["time"] == seconds]
@@ -182,7 +193,7 @@ def main(argv: list[str] | None = None) -> int:
     if not 1 <= args.jobs <= (os.cpu_count() or 1):
         parser.error(f"--jobs is 1 to {os.cpu_count()} (the cores), not {args.jobs}")
     args.out.parent.mkdir(parents=True, exist_ok=True)
-    done = {(r["game"], r["index"], r["time"], r["seed"]) for r in load(args.out)}
+    done = {key(r) for r in split(load(args.out))[0]}
     tasks = [(g, k, args.time, args.seed) for k in range(args.games) for g in (args.game or sorted(PLAYERS))
              if (g, k, args.time, args.seed) not in done]
     print(f"{len(tasks)} games to play ({len(done)} already in {args.out})", file=sys.stderr)

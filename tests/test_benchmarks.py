@@ -90,6 +90,17 @@ def test_openspiel_ismcts_report_lists_a_stopped_game_apart_from_the_table(tmp_p
     out = run("openspiel_ismcts.py", "--report", str(rows))
     assert "| gadgeteers | 2 | 0.2 s | 1 | 100% " in out
     assert "not counted: gadgeteers game 1 at 0.2 s (seed 1) stopped: IllegalAction: Attacking a World" in out
+    rows.write_text(played + "\n" + stopped + "\n" + played.replace('"index": 0', '"index": 1') + "\n")
+    out = run("openspiel_ismcts.py", "--report", str(rows))
+    assert "| gadgeteers | 2 | 0.2 s | 2 | 100% " in out and "not counted" not in out
+
+
+def test_openspiel_ismcts_plays_again_a_game_that_stopped(tmp_path):
+    rows = tmp_path / "r.jsonl"
+    rows.write_text('{"game": "game-development", "index": 0, "time": 0.01, "seed": 1, "error": "Traceback"}\n')
+    out = run("openspiel_ismcts.py", "--game", "game-development", "--time", "0.01", "--games", "1",
+              "--out", str(rows))
+    assert "| game-development | 2 | 0.01 s | 1 |" in out and "not counted" not in out
 
 
 def test_lab_throughput_prints_games_per_second_and_the_scaling():
