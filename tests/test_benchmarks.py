@@ -106,3 +106,11 @@ def test_openspiel_ismcts_plays_again_a_game_that_stopped(tmp_path):
 def test_lab_throughput_prints_games_per_second_and_the_scaling():
     out = run("lab_throughput.py", "--game", "game-development", "--players", "2", "-n", "6", "--no-ray")
     assert "process, 1 job:" in out and "process, 2 jobs:" in out and "scaling 1 -> 2 jobs: x" in out
+
+
+def test_the_openspiel_table_in_the_docs_is_the_report_of_the_results_file():
+    results = BENCHMARKS / "results" / "openspiel_ismcts.jsonl"
+    table = run("openspiel_ismcts.py", "--report", str(results)).strip()
+    assert table.count("\n") > 4, table
+    docs = (BENCHMARKS.parent / "docs" / "agents.md").read_text()
+    assert table in docs, "docs/agents.md: paste the table that --report prints of " + str(results)
