@@ -139,6 +139,7 @@ def which(row: dict) -> str:
 
 
 def key(row: dict) -> tuple:
+    """What names one game of a results file: the game, its index, the time per move and the seed."""
     return row["game"], row["index"], row["time"], row["seed"]
 
 
