@@ -73,7 +73,7 @@ def play_one(task: tuple[str, int, float, int]) -> dict:
     """Play game number ``index`` of ``game_id``: boardwright's ISMCTS in seat ``index % players``.
 
     A game that raises is recorded with its traceback under ``error`` (and left out of the table)
-    so that one failure neither loses the other games nor is replayed on every resume.
+    so that one failure does not lose the other games; a resumed run plays it again.
     """
     try:
         return _play(*task)

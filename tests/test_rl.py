@@ -296,11 +296,18 @@ def _bots(game, kind: str, simulations: int, evaluator, seed: int):
 def play_openspiel(game_id: str, players: int, kind: str, simulations: int, evaluator) -> list[float]:
     game = pyspiel.load_game(openspiel.spiel_name(game_id), {"players": players})
     bots = [_bots(game, kind, simulations, evaluator, seed) for seed in range(players)]
+    return play_bots(game, bots, deal=5).returns()
+
+
+def play_bots(game, bots: list, deal: int, moves: int | None = None):
+    """Deal ``deal``, then let each player's bot move, to the end or for ``moves`` moves."""
     state = game.new_initial_state()
-    state.apply_action(5)
-    while not state.is_terminal():
+    state.apply_action(deal)
+    played = 0
+    while not state.is_terminal() and (moves is None or played < moves):
         state.apply_action(bots[state.current_player()].step(state))
-    return state.returns()
+        played += 1
+    return state
 
 
 @pytest.mark.parametrize("kind", ["ismcts", "mcts"])
@@ -318,6 +325,16 @@ def test_openspiel_bots_with_their_random_rollouts_play_a_whole_game(game_id, ki
     evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(1))
     returns = play_openspiel(game_id, multi(game_id), kind, 2, evaluator)
     assert sum(returns) == pytest.approx(1.0)
+
+
+class _Noise(_NoRollout):
+    """Random leaf values: a search that spreads wide and fast, meeting many transpositions."""
+
+    def __init__(self, rng, players: int) -> None:
+        self.rng, self.players = rng, players
+
+    def evaluate(self, state):
+        return self.rng.random_sample(self.players)
 
 
 class _Checking(ismcts.ISMCTSBot):
@@ -345,24 +362,15 @@ class _Checking(ismcts.ISMCTSBot):
         return super().lookup_or_create_node(state)
 
 
-class _Noise(_NoRollout):
-    """Random leaf values: a search that spreads wide and fast, meeting many transpositions."""
-
-    def __init__(self, rng, players: int) -> None:
-        self.rng, self.players = rng, players
-
-    def evaluate(self, state):
-        return self.rng.random_sample(self.players)
-
-
 #: the deal searched per game: in Makers of Universe, one where the view that did not show a fired
 #: Ravager Cannon made two tables look alike (found by this test at deal 38 of 0-39 on that view)
 LOOK_ALIKE_DEALS = {"makers-of-universe": 38}
+LOOK_ALIKE_MOVES = 150
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("game_id", bw.games())
-def test_states_that_look_alike_to_a_seat_allow_the_same_actions_in_openspiels_search(game_id, moves=150):
+def test_states_that_look_alike_to_a_seat_allow_the_same_actions_in_openspiels_search(game_id):
     """Two ways to one table that the view does not tell apart, but that allow different actions,
     would break a search that keys its nodes on what a seat sees (a Ravager Cannon that had fired
     looked like one that had not). 150 moves of OpenSpiel's ISMCTS, 300 simulations each."""
@@ -370,12 +378,7 @@ def test_states_that_look_alike_to_a_seat_allow_the_same_actions_in_openspiels_s
     game = pyspiel.load_game(openspiel.spiel_name(game_id), {"players": multi(game_id)})
     rng = np.random.RandomState(deal)
     bots = [_Checking(game, rng) for _ in range(game.num_players())]
-    state = game.new_initial_state()
-    state.apply_action(deal)
-    for _ in range(moves):
-        if state.is_terminal():
-            break
-        state.apply_action(bots[state.current_player()].step(state))
+    play_bots(game, bots, deal, LOOK_ALIKE_MOVES)
     assert sum(bot.nodes for bot in bots) > 10_000
 
 

@@ -10,11 +10,11 @@ sends which creature, from its hand or its world, at which seat's door, whether 
 card, whether the attack was cancelled), what the player whose turn it is has used of its
 once-a-turn abilities (a Ravager Cannon, the Warlord's power) and the step of a move being made
 (the door being trapped, doors or cards left to choose, who discards how many, whose world a
-creature's effect acts on). Then your hand as a count
-per card. Then one group per seat, starting with yours and going clockwise: its Character, UE, hand
-size, the cards of its hand that everyone knows and those that only you know, its three doors
-(active, a card under it, and that card when you may see it), its Machines, Evolutions and defence
-creatures (and those placed this turn, which may not attack yet), and its creation points.
+creature's effect acts on). Then your hand as a count per card. Then one group per seat, starting
+with yours and going clockwise: its Character, UE, hand size, the cards of its hand that everyone
+knows and those that only you know, its three doors (active, a card under it, and that card when
+you may see it), its Machines, Evolutions and defence creatures (and those placed this turn, which
+may not attack yet), and its creation points.
 
 Not encoded: the names of the doors (labels with no rule attached), the Character's power text,
 the points of each Machine and Evolution and the card facts (all fixed by the names already

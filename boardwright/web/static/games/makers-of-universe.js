@@ -182,7 +182,7 @@ export function draw(board, message, ui) {
       say(mine ? "Your turn: click a card in your hand, then where it goes — or end your turn."
         : `${who}'s turn: playing cards.`);
       const spent = [view.cannon_used ? "the Ravager Cannon has fired" : "",
-        view.power_used ? "the Warlord's trap-breaking is spent" : ""].filter(Boolean);
+        view.power_used ? "the Character's once-a-turn power is spent" : ""].filter(Boolean);
       if (spent.length) say(`Used this turn (once a turn): ${spent.join("; ")}.`);
       if (has("exchange")) row.append(button("Exchange cards for 1 new", "exchange"));
       if (has("end turn")) row.append(button("End turn ▶", "end turn", "mou-end"));
