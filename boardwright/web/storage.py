@@ -53,6 +53,8 @@ tables = Table(
     Column("timer", Integer, nullable=True),
     Column("created", Float, nullable=False),
     Column("finished", Boolean, nullable=False, default=False),
+    Column("address", String(64), nullable=True),
+    Column("expired", Boolean, nullable=False, default=False),
 )
 
 seats = Table(
@@ -79,6 +81,13 @@ snapshots = Table(
     Column("table_id", String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True),
     Column("version", Integer, primary_key=True),
     Column("digest", String(64), nullable=False),
+)
+
+bot_leases = Table(
+    "bot_leases", metadata,
+    Column("table_id", String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True),
+    Column("holder", String(64), nullable=False),
+    Column("expires", Float, nullable=False),
 )
 
 #: the channel on which PostgreSQL announces committed changes: payload "<table> <version>"
@@ -110,6 +119,7 @@ class Stored:
     creator: str
     timer: int | None
     finished: bool
+    address: str | None
     seats: list[dict[str, Any]]
     rows: list[Row]
     snapshots: dict[int, str]
@@ -205,7 +215,7 @@ class Storage:
         return Stored(
             id=head["id"], game=head["game"], game_version=head["game_version"], players=head["players"],
             options=json.loads(head["options"]), seed=int(head["seed"]), creator=head["creator"],
-            timer=head["timer"], finished=bool(head["finished"]),
+            timer=head["timer"], finished=bool(head["finished"]), address=head["address"],
             seats=[dict(row) for row in seat_rows],
             rows=[Row(*row) for row in rows],
             snapshots={version: text for version, text in digests},
@@ -227,7 +237,8 @@ class Storage:
     def unfinished(self) -> list[str]:
         """The tables whose game goes on (a restarted server resumes them)."""
         with self.engine.connect() as connection:
-            return list(connection.execute(select(tables.c.id).where(tables.c.finished.is_(False))).scalars())
+            return list(connection.execute(select(tables.c.id).where(tables.c.finished.is_(False)
+                                                                     & tables.c.expired.is_(False))).scalars())
 
     def recent(self, limit: int = 50) -> list[dict[str, Any]]:
         """The newest tables, for the lobby: no seed, no tokens."""

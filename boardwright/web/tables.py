@@ -71,6 +71,8 @@ class Live:
     seats: list[dict[str, Any]]
     creator: str
     timer: int | None
+    #: the address of the client that created the table (per-address caps and quotas), if known
+    address: str | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     subscribers: set[Subscriber] = field(default_factory=set)
     changed_at: float = field(default_factory=time.monotonic)
@@ -178,7 +180,7 @@ class Hub:
         return task
 
     # ------------------------------------------------------------------ tables
-    async def create(self, request: dict[str, Any]) -> dict[str, Any]:
+    async def create(self, request: dict[str, Any], address: str | None = None) -> dict[str, Any]:
         game = bw.load(request["game"])
         table_id = secrets.token_urlsafe(9)
         seed = secrets.randbits(62)
@@ -193,8 +195,9 @@ class Hub:
         await anyio.to_thread.run_sync(self.storage.create, {
             "id": table_id, "game": game.id, "game_version": game.version, "players": state.players,
             "options": request["options"], "seed": seed, "creator": token_hash(creator), "timer": request["timer"],
+            "address": address,
         }, seats)
-        live = Live(table_id, state, 0, [], seats, token_hash(creator), request["timer"])
+        live = Live(table_id, state, 0, [], seats, token_hash(creator), request["timer"], address)
         self.live[table_id] = live
         self.schedule_bots(live)
         return {"table": table_id, "seats": answer, "creator_token": creator,
@@ -228,7 +231,7 @@ class Hub:
         """Replay a stored table and check it against its snapshots."""
         game = bw.load(stored.game)
         state = game.new(stored.players, stored.seed, stored.options)
-        live = Live(stored.id, state, 0, [], stored.seats, stored.creator, stored.timer)
+        live = Live(stored.id, state, 0, [], stored.seats, stored.creator, stored.timer, stored.address)
         try:
             for row in stored.rows:
                 if row.version != live.version + 1:

@@ -1,0 +1,162 @@
+"""The public protocol of tables (docs/server.md), over HTTP and WebSockets:
+
+- ``POST /api/tables``: create a table; ``GET /api/tables``: the newest tables (no secrets);
+- ``GET /api/tables/{table}?token=T&since=N``: what that seat may know now (no token: a spectator);
+- ``POST /api/tables/{table}/actions`` ``{token, action, version}``: make a move;
+- ``POST /api/tables/{table}/undo`` ``{token, version}``: take back the seat's last action;
+- ``POST /api/tables/{table}/seats/{seat}`` ``{token, kind}``: the creator hands a seat to a bot or back;
+- ``GET /api/tables/{table}/record``: the game record, once the game is over;
+- ``GET /api/tables/{table}/replay?step=K&seat=N``: a finished game as seat N saw it after K actions;
+- ``GET /ws/tables/{table}?token=T``: the same object as the GET, pushed after every change.
+"""
+
+from __future__ import annotations
+
+import time
+
+import anyio.to_thread
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import BaseRoute, Route, WebSocketRoute
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from ..http import close_reason, digits, handle, read_json
+from ..protocol import HUMAN, BadRequest, check_spec, parse_create, parse_move
+from ..tables import Hub, Live, Subscriber, seat_for
+
+#: a WebSocket client may send at most this many messages (pings, say) in this many seconds
+WS_MESSAGES, WS_WINDOW = 60, 10.0
+
+
+def since_of(value: str | None) -> int:
+    """The ``since`` of a query: how many of the seat's events the client has."""
+    if value is None:
+        return 0
+    if not digits(value) or len(value) > 9:
+        raise BadRequest(422, "'since' is an event number, 0 or more")
+    return int(value)
+
+
+def routes(hub: Hub) -> list[BaseRoute]:
+    async def table_of(request: Request) -> Live:
+        return await hub.table(request.path_params["table"])
+
+    async def create(request: Request) -> Response:
+        address = request.client.host if request.client else None
+        return JSONResponse(await hub.create(parse_create(await read_json(request)), address), status_code=201)
+
+    async def recent(_: Request) -> Response:
+        return JSONResponse(await anyio.to_thread.run_sync(hub.storage.recent))
+
+    async def show(request: Request) -> Response:
+        live = await table_of(request)
+        seat = seat_for(live, request.query_params.get("token"))
+        return JSONResponse(live.message(seat, since_of(request.query_params.get("since"))))
+
+    async def move(request: Request, kind: str) -> Response:
+        data = await read_json(request)
+        live = await table_of(request)
+        token, action, version = parse_move(data, needs_action=kind == "act")
+        seat = seat_for(live, token)
+        assert seat is not None
+        claimed = data.get("seat", seat)
+        if claimed != seat:
+            raise BadRequest(403, f"this token is seat {seat}'s; it cannot act for seat {claimed!r}"[:120])
+
+        def human() -> None:
+            if live.controller(seat) != HUMAN:
+                raise BadRequest(403, f"a bot plays seat {seat} now; the table's creator can hand it back")
+
+        human()
+        text = action or ""
+        if version < live.version and hub.matches(live, seat, kind, text, version):
+            return JSONResponse(live.message(seat))  # a retry of a move already made
+        try:
+            await hub.change(live, seat, kind, text, version, check=human)  # checked again under the lock
+        except BadRequest as refused:
+            if refused.status == 409 and hub.matches(live, seat, kind, text, version):
+                return JSONResponse(live.message(seat))
+            raise
+        return JSONResponse(live.message(seat))
+
+    async def act(request: Request) -> Response:
+        return await move(request, "act")
+
+    async def undo(request: Request) -> Response:
+        return await move(request, "undo")
+
+    async def replace(request: Request) -> Response:
+        data = await read_json(request)
+        live = await table_of(request)
+        seat_text = request.path_params["seat"]
+        if not digits(seat_text) or len(seat_text) > 3:
+            raise BadRequest(422, "a seat is a whole number")
+        token = data.get("token")
+        kind = data.get("kind")
+        if not isinstance(token, str) or not isinstance(kind, str):
+            raise BadRequest(422, "the fields 'token' (the creator token) and 'kind' (\"human\" or a bot) are needed")
+        await hub.replace(live, token, int(seat_text), check_spec(kind))
+        return JSONResponse({"seats": live.public_seats(), "version": live.version})
+
+    async def record(request: Request) -> Response:
+        live = await table_of(request)
+        if not live.state.is_over:
+            raise BadRequest(403, "the record is published when the game is over (its seed is secret until then)")
+        return JSONResponse(live.state.record())
+
+    async def replay(request: Request) -> Response:
+        live = await table_of(request)
+        if not live.state.is_over:
+            raise BadRequest(403, "a game is replayed once it is over (until then the replay would show hidden cards)")
+        query = request.query_params
+        seat_text, step_text = query.get("seat"), query.get("step", "0")
+        if not digits(step_text) or len(step_text) > 7 or (seat_text is not None and not digits(seat_text)):
+            raise BadRequest(422, "'step' and 'seat' are whole numbers")
+        seat = None if seat_text is None else int(seat_text[:3])
+        if seat is not None and not 0 <= seat < live.state.players:
+            raise BadRequest(422, f"there is no seat {seat} (seats are 0 to {live.state.players - 1})")
+        async with live.lock:
+            return JSONResponse(live.replay(int(step_text), seat))
+
+    async def watch(websocket: WebSocket) -> None:
+        try:
+            live = await hub.table(websocket.path_params["table"])
+            seat = seat_for(live, websocket.query_params.get("token"))
+            since = since_of(websocket.query_params.get("since"))
+        except BadRequest as refused:
+            # accepted first, so that the client sees the code: a close before the handshake is
+            # an HTTP 403 to it, whatever the reason, and a browser would keep trying again
+            await websocket.accept()
+            await websocket.close(code=4000 + refused.status, reason=close_reason(str(refused)))
+            return
+        await websocket.accept()
+        subscriber = Subscriber(websocket.send_text, seat, since)
+        subscriber.wake.set()
+        pusher = hub._spawn(hub.subscribe(live, subscriber))
+        heard: list[float] = []
+        try:
+            while True:  # the client sends nothing the server needs; reading notices the close
+                if (await websocket.receive())["type"] == "websocket.disconnect":
+                    break
+                now = time.monotonic()
+                heard = [moment for moment in heard if now - moment < WS_WINDOW]
+                heard.append(now)
+                if len(heard) > WS_MESSAGES:
+                    await websocket.close(code=4429, reason="too many messages")
+                    break
+        except (WebSocketDisconnect, RuntimeError):
+            pass
+        finally:
+            pusher.cancel()
+
+    return [
+        Route("/api/tables", handle(create), methods=["POST"]),
+        Route("/api/tables", handle(recent), methods=["GET"]),
+        Route("/api/tables/{table}", handle(show)),
+        Route("/api/tables/{table}/actions", handle(act), methods=["POST"]),
+        Route("/api/tables/{table}/undo", handle(undo), methods=["POST"]),
+        Route("/api/tables/{table}/seats/{seat}", handle(replace), methods=["POST"]),
+        Route("/api/tables/{table}/record", handle(record)),
+        Route("/api/tables/{table}/replay", handle(replay)),
+        WebSocketRoute("/ws/tables/{table}", watch),
+    ]
