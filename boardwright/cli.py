@@ -41,6 +41,7 @@ from .sim import SimulationError, agent_seed, check_task, make_tasks, run_tasks,
 from .sim.report import print_report, report_json
 from .sim.tournament import run_tournament
 from .terminal import THEME, TerminalTable, coloured, print_markup, print_notes
+from .web.limits import Limits
 
 HUMAN = "human"
 
@@ -490,9 +491,11 @@ def cmd_serve(args: argparse.Namespace, console: Console) -> int:
         raise UsageError(f"the server needs the web extra: pip install 'boardwright[web]' ({missing})") from None
     if not 0 < args.port < 65536:
         raise UsageError(f"--port is 1 to 65535, not {args.port}")
-    if args.workers is not None and not 1 <= args.workers <= 64:
-        raise UsageError(f"--workers is 1 to 64, not {args.workers}")
-    serve(args.host, args.port, args.db, bot_workers=args.workers, rate=args.rate_limit)
+    try:
+        limits = Limits.from_args(args)
+    except ValueError as error:
+        raise UsageError(str(error)) from None
+    serve(args.host, args.port, args.db, limits)
     return 0
 
 
@@ -593,9 +596,8 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_argument("--port", type=int, default=8000, help="the port (default 8000)")
     sub.add_argument("--db", metavar="URL", help="the database: sqlite:///FILE or postgresql://USER@HOST/DB "
                                                  "(default: SQLite in the user's data folder)")
-    sub.add_argument("--workers", type=int, help="bot worker processes (default: one per core)")
-    sub.add_argument("--rate-limit", type=float, default=50.0, metavar="N",
-                     help="requests per second each client address may make (default 50; 0: no limit)")
+    for flag, keywords in Limits().flags():  # the server's bounds (boardwright/web/limits.py)
+        sub.add_argument(flag, **keywords)
     return parser
 
 

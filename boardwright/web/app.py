@@ -18,16 +18,20 @@ from starlette.routing import Route
 
 from .bots import Bots
 from .http import ASGIApp, Guard, handle
+from .limits import Limits
 from .protocol import games_list
 from .routes import pages, tables
 from .storage import Storage
 from .tables import Hub
 
+#: requests a client address may make at once before the rate limit paces it
+BURST = 200
 
-def create_app(db: str, *, bot_workers: int | None = None, rate: float = 50.0, burst: int = 200,
-               base_url: str = "") -> ASGIApp:
-    """The server's app for the database at ``db`` (an SQLAlchemy URL)."""
-    hub = Hub(Storage(db), Bots(bot_workers), base_url)
+
+def create_app(db: str, limits: Limits | None = None, base_url: str = "") -> ASGIApp:
+    """The server's app for the database at ``db`` (an SQLAlchemy URL), within ``limits``."""
+    limits = limits or Limits()
+    hub = Hub(Storage(db), Bots(limits.workers), base_url)
     games_json = json.dumps(games_list()).encode()
 
     async def games(_: Request) -> Response:
@@ -44,4 +48,4 @@ def create_app(db: str, *, bot_workers: int | None = None, rate: float = 50.0, b
     app = Starlette(routes=[Route("/api/games", handle(games)), *tables.routes(hub), *pages.routes(hub)],
                     lifespan=lifespan)
     app.state.hub = hub
-    return Guard(app, rate, burst)
+    return Guard(app, limits.rate_limit, BURST)

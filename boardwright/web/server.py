@@ -7,6 +7,7 @@ import os
 import sys
 from pathlib import Path
 
+from .limits import Limits
 from .protocol import MAX_BODY
 
 #: seconds an idle HTTP connection is kept open. Longer than uvicorn's 5 s: a person thinks longer
@@ -31,8 +32,7 @@ def default_db() -> str:
     return f"sqlite:///{data_dir() / 'boardwright.db'}"
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, *, bot_workers: int | None = None,
-          rate: float = 50.0, burst: int = 200) -> None:
+def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, limits: Limits | None = None) -> None:
     """Run the server until interrupted."""
     import uvicorn
 
@@ -42,8 +42,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, *, b
     logging.getLogger("alembic").setLevel(logging.WARNING)
     database = db or default_db()
     shown_host = f"[{host}]" if ":" in host else host
-    app = create_app(database, bot_workers=bot_workers, rate=rate, burst=burst,
-                     base_url=f"http://{shown_host}:{port}")
+    app = create_app(database, limits or Limits(), base_url=f"http://{shown_host}:{port}")
     logging.getLogger("boardwright.web").info("serving on http://%s:%d (database: %s)", shown_host, port,
                                               _without_password(database))
     uvicorn.run(app, host=host, port=port, access_log=False, ws_max_size=MAX_BODY, log_level="warning",

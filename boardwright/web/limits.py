@@ -1,0 +1,62 @@
+"""Every bound the server keeps on what a client can make it spend, in one place.
+
+Each field of :class:`Limits` is a ``boardwright serve`` flag (its name with dashes: ``--max-tables``),
+with its default and its help written once here; docs/server.md ("Running it on the internet") lists
+them. A count of 0 means no limit, for a load test on loopback; a server on the internet keeps the
+defaults or tightens them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields
+from typing import Any
+
+
+def limit(default: Any, help: str, *, minimum: float = 0, maximum: float | None = None, metavar: str = "N") -> Any:
+    """A field of :class:`Limits`: its default, its flag's help, and the range the flag accepts."""
+    return field(default=default, metadata={"help": help, "minimum": minimum, "maximum": maximum,
+                                            "metavar": metavar})
+
+
+@dataclass(frozen=True)
+class Limits:
+    """The server's bounds (see the module's docstring)."""
+
+    # -- requests
+    rate_limit: float = limit(50.0, "requests per second each client address may make, in bursts of 200 "
+                                    "(0: no limit)")
+
+    # -- connections
+
+    # -- tables
+
+    # -- bots
+    workers: int | None = limit(None, "bot worker processes (default: one per core)", minimum=1, maximum=64)
+
+    # -- operator
+
+    def flags(self) -> list[tuple[str, dict[str, Any]]]:
+        """``(flag, argparse keywords)`` for every limit, defaults taken from this object."""
+        found = []
+        for item in fields(self):
+            meta = item.metadata
+            kind = type(item.default) if item.default is not None else int
+            found.append((f"--{item.name.replace('_', '-')}",
+                          {"type": kind, "default": getattr(self, item.name), "metavar": meta["metavar"],
+                           "help": f"{meta['help']} (default {item.default})" if item.default is not None
+                           else meta["help"]}))
+        return found
+
+    @classmethod
+    def from_args(cls, args: Any) -> Limits:
+        """The limits a parsed command line gives; a value out of its range is a ``ValueError``
+        naming the flag."""
+        values = {}
+        for item in fields(cls):
+            value = getattr(args, item.name)
+            low, high = item.metadata["minimum"], item.metadata["maximum"]
+            if isinstance(value, (int, float)) and (value < low or (high is not None and value > high)):
+                span = f"{low:g} to {high:g}" if high is not None else f"at least {low:g}"
+                raise ValueError(f"--{item.name.replace('_', '-')} is {span}, not {value:g}")
+            values[item.name] = value
+        return cls(**values)
