@@ -17,6 +17,8 @@ from boardwright.web.bots import Bots
 from boardwright.web.storage import Row, Storage
 from boardwright.web.tables import Hub
 
+#: the hub's tasks that run as long as it does
+CLOCKS = {"Hub._tick", "Hub._sweep"}
 NEW_TABLE = {"game": "game-development", "players": 2, "seats": ["human", "human"], "options": {}, "timer": None}
 
 
@@ -40,10 +42,10 @@ class Announcing(Storage):
 
 
 async def settle(hub: Hub) -> None:
-    """Wait until the hub's background work (all but its clock) is done."""
+    """Wait until the hub's background work (all but its clocks) is done."""
     for _ in range(2000):  # up to 10 s: a loaded machine (CI runs tests in parallel) is slow
         await asyncio.sleep(0.005)
-        if all(task.get_coro().__qualname__ == "Hub._tick" for task in hub._tasks):  # type: ignore[union-attr]
+        if all(task.get_coro().__qualname__ in CLOCKS for task in hub._tasks):  # type: ignore[union-attr]
             return
     raise AssertionError("the hub's background tasks did not finish")
 

@@ -303,15 +303,7 @@ class State:
         if since.__class__ is not int or since < 0:
             raise ValueError(f"'since' is an event number, 0 or more, not {shown(since)}")
         events = self._events
-        seen = self._seen.get(seat)
-        if seen is None:
-            seen = self._seen[seat] = (0, [])
-        scanned, shown_at = seen
-        if scanned < len(events):  # find the seat's events among those told since the last call
-            for index in range(scanned, len(events)):
-                if seen_by(events[index], seat) is not None:
-                    shown_at.append(index)
-            self._seen[seat] = (len(events), shown_at)
+        shown_at = self._shown_to(seat)
         told: list[dict[str, Json]] = []
         write = self.game.event_text
         texts = self._texts  # by the id of the data: this state holds every data dict it has written
@@ -328,6 +320,25 @@ class State:
                 item[key] = value.copy() if value.__class__ is list else value
             told.append(item)
         return told
+
+    def event_count(self, seat: int | None = None) -> int:
+        """How many events ``seat`` (``None``: a spectator) has been told: the ``seq`` its next
+        event will have."""
+        return len(self._shown_to(None if seat is None else self._viewer(seat)))
+
+    def _shown_to(self, seat: int | None) -> list[int]:
+        """Where ``seat``'s events are among all the events told (kept up to date per viewer)."""
+        events = self._events
+        seen = self._seen.get(seat)
+        if seen is None:
+            seen = self._seen[seat] = (0, [])
+        scanned, shown_at = seen
+        if scanned < len(events):  # find the seat's events among those told since the last call
+            for index in range(scanned, len(events)):
+                if seen_by(events[index], seat) is not None:
+                    shown_at.append(index)
+            self._seen[seat] = (len(events), shown_at)
+        return shown_at
 
     def _told_to(self, seat: int) -> tuple[Event, ...]:
         """The events as ``seat`` knows them (cached: search determinizes the same state often)."""

@@ -33,6 +33,15 @@ def error(status: int, message: str, **extra: Any) -> JSONResponse:
     return JSONResponse({"error": message, **extra}, status_code=status)
 
 
+def refusal(refused: BadRequest) -> JSONResponse:
+    """The answer to a refused request: its status and one line, and when to try again."""
+    if refused.retry_after is None:
+        return error(refused.status, str(refused))
+    response = error(refused.status, str(refused), retry_after=refused.retry_after)
+    response.headers["Retry-After"] = str(refused.retry_after)
+    return response
+
+
 def close_reason(text: str) -> str:
     """``text`` cut to what a WebSocket close frame carries (123 bytes of UTF-8)."""
     return text.encode()[:123].decode(errors="ignore")
@@ -63,7 +72,7 @@ def handle(view: View) -> View:
         try:
             return await view(request)
         except BadRequest as refused:
-            return error(refused.status, str(refused))
+            return refusal(refused)
         except ClientDisconnect:  # nobody is left to answer; the access log has the request
             log.info("%s %s: the client went away before its request was read", request.method,
                      request.url.path)

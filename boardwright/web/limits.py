@@ -25,10 +25,19 @@ class Limits:
     # -- requests
     rate_limit: float = limit(50.0, "requests per second each client address may make, in bursts of 200 "
                                     "(0: no limit)")
+    request_cpu: float = limit(0.5, "CPU seconds per second each client address may make the server spend on "
+                                    "costly requests (replays, long histories, tables read back from the "
+                                    "database), in bursts of 20 times that (0: no limit)", metavar="S")
 
     # -- connections
 
     # -- tables
+    max_tables: int = limit(10_000, "open tables (unfinished, not expired) on this server in all; a table "
+                                    "holds memory and, with bots, CPU")
+    max_tables_per_address: int = limit(20, "open tables one client address may have created")
+    table_expiry: float = limit(14.0, "days without a move after which an unfinished table expires: it is "
+                                      "no longer served or resumed (0: never)", metavar="DAYS")
+    max_spectators: int = limit(100, "spectators' WebSockets per table")
 
     # -- bots
     workers: int | None = limit(None, "bot worker processes (default: one per core)", minimum=1, maximum=64)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 import boardwright as bw
@@ -32,11 +33,13 @@ HUMAN = "human"
 
 
 class BadRequest(Exception):
-    """A request the server refuses: ``status`` is the HTTP status, the message one line."""
+    """A request the server refuses: ``status`` is the HTTP status, the message one line, and
+    ``retry_after`` (for a 429 or 503) the seconds after which the client may try again."""
 
-    def __init__(self, status: int, message: str) -> None:
+    def __init__(self, status: int, message: str, retry_after: int | None = None) -> None:
         super().__init__(message)
         self.status = status
+        self.retry_after = retry_after
 
 
 def parse_json(body: bytes) -> dict[str, Any]:
@@ -116,8 +119,19 @@ def parse_create(data: Mapping[str, Any]) -> dict[str, Any]:
     return {"game": game_id, "players": players, "seats": kinds, "options": dict(options), "timer": timer}
 
 
-def parse_move(data: Mapping[str, Any], needs_action: bool = True) -> tuple[str, str | None, int]:
-    """``{token, action, version}`` (``action`` only for a move) checked for shape."""
+@dataclass(frozen=True)
+class Move:
+    """A checked ``POST .../actions`` or ``.../undo`` body: the seat's token, the action's text
+    (``None`` for an undo), the version it was chosen at, and how many of the seat's events the
+    client has already (the answer's events start there)."""
+    token: str
+    action: str | None
+    version: int
+    since: int
+
+
+def parse_move(data: Mapping[str, Any], needs_action: bool = True) -> Move:
+    """``{token, action, version, since?}`` (``action`` only for a move) checked for shape."""
     token = _field(data, "token", str, "the seat's token")
     action = _field(data, "action", str, "an action's text") if needs_action else None
     if action is not None and len(action) > MAX_ACTION_TEXT:
@@ -125,32 +139,38 @@ def parse_move(data: Mapping[str, Any], needs_action: bool = True) -> tuple[str,
     version = _field(data, "version", int, "the version the move was chosen at (a whole number)")
     if not 0 <= version < 1 << 31:
         raise BadRequest(422, "the field 'version' is out of range")
-    return token, action, version
+    since = _field(data, "since", int, "the number of the seat's events the client has (0 or more)", 0)
+    if not 0 <= since < 1 << 31:
+        raise BadRequest(422, "the field 'since' is out of range")
+    return Move(token, action, version, since)
 
 
-def seat_message(state: State, table: str, version: int, seat: int | None, since: int = 0,
-                 extra: Mapping[str, Any] | None = None) -> dict[str, Any]:
-    """What ``seat`` (``None``: a spectator) may know now, as the protocol sends it: the view,
-    the seat's legal actions (and their menu), whose turn it is, the events from ``since``, the
-    scores and their public breakdown. Built only from the seat's own redacted reads."""
+def seat_parts(state: State, seat: int | None, undo: bool = True) -> dict[str, Any]:
+    """What ``seat`` (``None``: a spectator) may know of the game now, but its events: the view,
+    the seat's legal actions (and their menu), whose turn it is, the scores and their public
+    breakdown, and (unless ``undo`` is false: a replay) whether it may take back its last action.
+    Built only from the seat's own redacted reads."""
     legal = [str(action) for action in state.legal_actions(seat)] if seat is not None else []
-    menu = state.action_groups(seat) if seat is not None and legal else []
-    message: dict[str, Any] = {
-        "game": state.game.id,
-        "table": table,
-        "version": version,
-        "seat": seat,
+    return {
         "view": state.view(seat),
         "legal_actions": legal,
-        "menu": menu,
+        "menu": state.action_groups(seat) if seat is not None and legal else [],
         "to_act": list(state.to_act),
-        "events": state.events(seat, since),
         "scores": state.scores(),
         "breakdown": state.score_breakdown(),
         "is_over": state.is_over,
         "winners": state.winners(),
-        "can_undo": seat is not None and state.can_undo(seat),
+        "can_undo": undo and seat is not None and state.can_undo(seat),
     }
+
+
+def seat_message(state: State, table: str, version: int, seat: int | None, since: int = 0,
+                 extra: Mapping[str, Any] | None = None, undo: bool = True) -> dict[str, Any]:
+    """What ``seat`` (``None``: a spectator) may know now, as the protocol sends it:
+    :func:`seat_parts` and the seat's events from ``since``, with ``extra`` (who sits where, the
+    clock) added."""
+    message: dict[str, Any] = {"game": state.game.id, "table": table, "version": version, "seat": seat,
+                               **seat_parts(state, seat, undo), "events": state.events(seat, since)}
     if extra:
         message.update(extra)
     return message

@@ -31,6 +31,7 @@ from sqlalchemy import (
     Text,
     create_engine,
     event,
+    func,
     insert,
     select,
     text,
@@ -119,6 +120,7 @@ class Stored:
     creator: str
     timer: int | None
     finished: bool
+    expired: bool
     address: str | None
     seats: list[dict[str, Any]]
     rows: list[Row]
@@ -215,7 +217,8 @@ class Storage:
         return Stored(
             id=head["id"], game=head["game"], game_version=head["game_version"], players=head["players"],
             options=json.loads(head["options"]), seed=int(head["seed"]), creator=head["creator"],
-            timer=head["timer"], finished=bool(head["finished"]), address=head["address"],
+            timer=head["timer"], finished=bool(head["finished"]), expired=bool(head["expired"]),
+            address=head["address"],
             seats=[dict(row) for row in seat_rows],
             rows=[Row(*row) for row in rows],
             snapshots={version: text for version, text in digests},
@@ -247,6 +250,25 @@ class Storage:
                                               tables.c.finished).order_by(tables.c.created.desc())
                                        .limit(limit)).mappings().all()
         return [dict(row) for row in heads]
+
+    def open_tables(self, address: str | None) -> tuple[int, int]:
+        """How many tables are open (unfinished and not expired): in all, and created by ``address``."""
+        is_open = tables.c.finished.is_(False) & tables.c.expired.is_(False)
+        with self.engine.connect() as connection:
+            every = connection.execute(select(func.count()).select_from(tables).where(is_open)).scalar_one()
+            mine = 0 if address is None else connection.execute(
+                select(func.count()).select_from(tables).where(is_open & (tables.c.address == address))).scalar_one()
+        return every, mine
+
+    def expire(self, cutoff: float) -> list[str]:
+        """Mark expired every open table created before ``cutoff`` (epoch seconds) with no change
+        since; the ids of those marked."""
+        moved = select(actions.c.table_id).where((actions.c.table_id == tables.c.id) & (actions.c.created >= cutoff))
+        with self.engine.begin() as connection:
+            return list(connection.execute(
+                update(tables).where(tables.c.finished.is_(False) & tables.c.expired.is_(False)
+                                     & (tables.c.created < cutoff) & ~moved.exists())
+                .values(expired=True).returning(tables.c.id)).scalars())
 
     # ------------------------------------------------------------------ PostgreSQL announcements
     def listen(self, callback: Callable[[str], None]) -> None:

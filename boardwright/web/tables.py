@@ -16,6 +16,7 @@ import logging
 import re
 import secrets
 import time
+from collections import Counter, OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -27,7 +28,10 @@ from boardwright.engine.rng import derive_seed
 from boardwright.engine.state import State
 
 from .bots import Bots, time_limit
-from .protocol import HUMAN, MAX_BOT_TIME, BadRequest, seat_message
+from .costs import Costs
+from .limits import Limits
+from .protocol import HUMAN, MAX_BOT_TIME, BadRequest, seat_parts
+from .replays import Replay
 from .storage import Conflict, Row, Storage, Stored
 
 log = logging.getLogger("boardwright.web")
@@ -52,6 +56,28 @@ def digest(state: State) -> str:
     return hashlib.sha256(_ADDRESS.sub("", repr(parts)).encode()).hexdigest()
 
 
+#: events not yet written out for a seat beyond which they are written in a worker thread
+WRITE_IN_THREAD = 500
+#: an answer longer than this (bytes) is charged to its client: sending it costs the event loop time
+LONG_ANSWER = 64 * 1024
+#: the CPU seconds charged per byte of a long answer (writing and compressing it)
+SEND_COST = 2e-8
+#: the CPU seconds a client address may spend at once on costly requests, in seconds of its rate
+COST_BURST = 20
+#: replays of finished games kept (their checkpoints) for the next step someone asks for
+REPLAYS_KEPT = 8
+#: seconds between sweeps for expired tables, and how long an unasked-for finished table stays
+SWEEP_EVERY = 60.0
+KEEP_FINISHED = 600.0
+
+
+def timed(work: Callable[..., Any], *args: Any) -> tuple[Any, float]:
+    """``work(*args)`` and the CPU seconds it took (of the thread that ran it)."""
+    started = time.thread_time()
+    result = work(*args)
+    return result, time.thread_time() - started
+
+
 @dataclass(eq=False)
 class Subscriber:
     """One WebSocket client of a table: its seat and how many of that seat's events it has."""
@@ -59,6 +85,13 @@ class Subscriber:
     seat: int | None
     sent: int = 0
     wake: asyncio.Event = field(default_factory=asyncio.Event)
+    #: the client's address, charged for the long histories it is sent
+    address: str | None = None
+
+
+def to_json(value: Any) -> str:
+    """The compact JSON text of a message part (every answer and push is written with it)."""
+    return json.dumps(value, separators=(",", ":"))
 
 
 @dataclass(eq=False)
@@ -78,7 +111,18 @@ class Live:
     changed_at: float = field(default_factory=time.monotonic)
     thinking: set[tuple[int, int]] = field(default_factory=set)
     broken: str | None = None
-    replayed: State | None = None
+    #: per viewer (``None``: a spectator): the version its game parts were written at, and their
+    #: JSON (the view, legal actions, scores...: built once per version, whoever asks)
+    parts: dict[int | None, tuple[int, str]] = field(default_factory=dict)
+    #: per viewer: every event it was told, each written as JSON once (events are never taken back)
+    told: dict[int | None, list[str]] = field(default_factory=dict)
+    #: per seat: its open WebSockets (a seat is connected while it has one); and the spectators'
+    sockets: Counter[int] = field(default_factory=Counter)
+    spectators: int = 0
+    #: when a request last asked for the table (an idle finished table leaves memory)
+    touched: float = field(default_factory=time.monotonic)
+    #: why the table is no longer served (it expired), once it is not
+    gone: str | None = None
 
     def seat_of(self, token: str) -> int | None:
         """The seat whose token this is (compared in constant time), or ``None``."""
@@ -95,39 +139,28 @@ class Live:
         return row["bot"] or row["kind"]
 
     def public_seats(self) -> list[dict[str, Any]]:
-        connected = {sub.seat for sub in self.subscribers}
         return [{"seat": row["seat"], "kind": row["kind"], "played_by": self.controller(row["seat"]),
-                 "connected": row["seat"] in connected} for row in self.seats]
+                 "connected": self.sockets[row["seat"]] > 0} for row in self.seats]
 
-    def replay(self, step: int, seat: int | None) -> dict[str, Any]:
-        """A finished game as ``seat`` saw it after its first ``step`` actions (for the replay
-        page): the message of that moment, with ``step``, ``steps`` and how many of the events
-        the last action told (``fresh``). Steps forward from the last one shown when it can."""
-        record = self.state.record()
-        steps = len(record["actions"])
-        if not 0 <= step <= steps:
-            raise BadRequest(422, f"'step' is 0 to {steps}, not {step}")
-        cached = self.replayed
-        if cached is None or len(cached.log) > step:
-            cached = bw.replay(record, until=max(0, step - 1))
-        while len(cached.log) < step - 1:
-            actor, text = record["actions"][len(cached.log)]
-            cached.apply(actor, text)
-        before = len(cached.events(seat))
-        if step:
-            actor, text = record["actions"][step - 1]
-            cached.apply(actor, text)
-        self.replayed = cached
-        message = seat_message(cached, self.id, step, seat, 0, {"seats": self.public_seats(), "timer": None})
-        message.update(step=step, steps=steps, fresh=len(message["events"]) - before if step else 0,
-                       can_undo=False, legal_actions=message["legal_actions"])
-        return message
-
-    def message(self, seat: int | None, since: int = 0) -> dict[str, Any]:
-        extra: dict[str, Any] = {"seats": self.public_seats(), "timer": self.timer}
-        if self.timer is not None and not self.state.is_over:
-            extra["deadline"] = time.time() + max(0.0, self.timer - (time.monotonic() - self.changed_at))
-        return seat_message(self.state, self.id, self.version, seat, since, extra)
+    def message(self, seat: int | None, since: int = 0) -> str:
+        """What ``seat`` may know now, as the JSON text the protocol sends: the object of
+        :func:`.protocol.seat_message` with the seat's events from ``since`` and who sits where
+        and the clock. The game's parts are written once per version and seat, each event once
+        per seat, so a push to many sockets costs little more than one."""
+        state = self.state
+        known = self.parts.get(seat)
+        if known is None or known[0] != self.version:
+            known = (self.version, to_json(seat_parts(state, seat))[1:-1])
+            self.parts[seat] = known
+        told = self.told.setdefault(seat, [])
+        told.extend(to_json(event) for event in state.events(seat, len(told)))
+        clock = ""
+        if self.timer is not None and not state.is_over:
+            left = max(0.0, self.timer - (time.monotonic() - self.changed_at))
+            clock = f',"deadline":{to_json(time.time() + left)}'
+        return (f'{{"game":{to_json(state.game.id)},"table":{to_json(self.id)},"version":{self.version},'
+                f'"seat":{to_json(seat)},{known[1]},"events":[{",".join(told[since:])}],'
+                f'"seats":{to_json(self.public_seats())},"timer":{to_json(self.timer)}{clock}}}')
 
 
 def apply_row(state: State, row: Row) -> None:
@@ -143,11 +176,18 @@ def apply_row(state: State, row: Row) -> None:
 class Hub:
     """All tables this server serves, their storage and their bots."""
 
-    def __init__(self, storage: Storage, bots: Bots, base_url: str = "", bot_time: float = MAX_BOT_TIME) -> None:
+    def __init__(self, storage: Storage, bots: Bots, base_url: str = "", bot_time: float = MAX_BOT_TIME,
+                 limits: Limits | None = None) -> None:
         self.storage = storage
         self.bots = bots
         self.base_url = base_url
         self.bot_time = bot_time
+        self.limits = limits or Limits()
+        #: what costly requests cost each client address (replays, loading tables, long histories)
+        self.costs = Costs(self.limits.request_cpu, self.limits.request_cpu * COST_BURST)
+        #: the replays of finished games asked for lately, newest last
+        self.replays: OrderedDict[str, Replay] = OrderedDict()
+        self._creating = asyncio.Lock()
         self.live: dict[str, Live] = {}
         self._loading: dict[str, asyncio.Lock] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
@@ -158,6 +198,7 @@ class Hub:
         self._loop = asyncio.get_running_loop()
         await anyio.to_thread.run_sync(self.storage.migrate)
         await anyio.to_thread.run_sync(self.storage.listen, self._notified)
+        await self.expire()  # an abandoned table is not resumed
         for table_id in await anyio.to_thread.run_sync(self.storage.unfinished):
             try:
                 live = await self.table(table_id)
@@ -166,6 +207,7 @@ class Hub:
                 continue
             self.schedule_bots(live)
         self._spawn(self._tick())
+        self._spawn(self._sweep())
 
     async def stop(self) -> None:
         for task in list(self._tasks):
@@ -181,6 +223,27 @@ class Hub:
 
     # ------------------------------------------------------------------ tables
     async def create(self, request: dict[str, Any], address: str | None = None) -> dict[str, Any]:
+        """Create a table as ``request`` (checked by :func:`.protocol.parse_create`) asks, for the
+        client at ``address``; 429 when that address, or the server, has as many open tables as
+        the limits allow."""
+        async with self._creating:  # counted and created one at a time, so a burst cannot pass a cap
+            await self._check_room(address)
+            return await self._create(request, address)
+
+    async def _check_room(self, address: str | None) -> None:
+        every, mine = self.limits.max_tables, self.limits.max_tables_per_address
+        if not every and not mine:
+            return
+        in_all, by_address = await anyio.to_thread.run_sync(self.storage.open_tables, address)
+        if every and in_all >= every:
+            raise BadRequest(503, f"this server has {every} open tables, its limit; try again when some have "
+                                  f"ended", retry_after=60)
+        if mine and address is not None and by_address >= mine:
+            raise BadRequest(429, f"this address has {mine} open tables, the most it may have; finish or leave "
+                                  f"one first (an abandoned table expires after "
+                                  f"{self.limits.table_expiry:g} days without a move)")
+
+    async def _create(self, request: dict[str, Any], address: str | None) -> dict[str, Any]:
         game = bw.load(request["game"])
         table_id = secrets.token_urlsafe(9)
         seed = secrets.randbits(62)
@@ -203,28 +266,38 @@ class Hub:
         return {"table": table_id, "seats": answer, "creator_token": creator,
                 "url": f"{self.base_url}/t/{table_id}"}
 
-    async def table(self, table_id: str) -> Live:
-        """The live table, rebuilt from storage if this server has not got it in memory."""
+    async def table(self, table_id: str, address: str | None = None) -> Live:
+        """The live table, rebuilt from storage if this server has not got it in memory (in a
+        worker thread, its cost charged to the client at ``address`` that asked)."""
         live = self.live.get(table_id)
         if live is None:
+            if address is not None:
+                self.costs.check(address)
             lock = self._loading.setdefault(table_id, asyncio.Lock())
             try:
                 async with lock:
                     live = self.live.get(table_id)
                     if live is None:
-                        stored = await anyio.to_thread.run_sync(self.storage.load, table_id)
+                        stored, spent = await anyio.to_thread.run_sync(timed, self.storage.load, table_id)
                         if stored is None:
                             raise BadRequest(404, f"there is no table {table_id[:40]!r}")
-                        live = self._rebuild(stored)
-                        self.live[table_id] = live
-                        if self.storage.is_postgres and not live.broken:
+                        if stored.expired:
+                            raise BadRequest(410, f"table {table_id} expired: nobody moved for "
+                                                  f"{self.limits.table_expiry:g} days")
+                        rebuilt, work = await anyio.to_thread.run_sync(timed, self._rebuild, stored)
+                        if address is not None:
+                            self.costs.charge(address, spent + work)
+                        self.live[table_id] = live = rebuilt
+                        if self.storage.is_postgres and not rebuilt.broken:
                             # a change another server committed while this one read the log was
                             # announced before the table was here to follow it: look once more
-                            self._spawn(self._follow(live, live.version + 1))
+                            self._spawn(self._follow(rebuilt, rebuilt.version + 1))
             finally:  # an unknown table leaves nothing behind (a flood of made-up ids would grow this)
                 self._loading.pop(table_id, None)
+        assert live is not None
         if live.broken:
             raise BadRequest(500, live.broken)
+        live.touched = time.monotonic()
         return live
 
     def _rebuild(self, stored: Stored) -> Live:
@@ -280,11 +353,15 @@ class Hub:
         self._publish(live)
 
     def matches(self, live: Live, seat: int, kind: str, text: str, version: int) -> bool:
-        """Whether the change made at ``version`` was this very one (a retried request)."""
+        """Whether the change made at ``version`` was this very one (a retried request), the
+        action known by what it means, not how it was spelt (the game's own text lookup)."""
         if not 0 <= version < len(live.rows):
             return False
         row = live.rows[version]
-        return row.seat == seat and row.kind == kind and (kind != "act" or row.text == text)
+        if row.seat != seat or row.kind != kind:
+            return False
+        meant = live.state.table.get(text) if kind == "act" else None
+        return kind != "act" or (meant is not None and row.text == str(meant))
 
     def _stale(self, live: Live, version: int) -> BadRequest:
         return BadRequest(409, f"the table is at version {live.version}, not {version}: someone moved first; "
@@ -365,6 +442,31 @@ class Hub:
             live.seats[seat] = dict(live.seats[seat], bot=bot)
         self._publish(live)
 
+    # ------------------------------------------------------------------ what a server keeps
+    async def expire(self) -> None:
+        """Mark expired the unfinished tables nobody has moved at for the limit's days, and stop
+        serving them: their sockets are closed, and a restart does not resume them."""
+        days = self.limits.table_expiry
+        if not days:
+            return
+        for table_id in await anyio.to_thread.run_sync(self.storage.expire, time.time() - days * 86400):
+            log.info("table %s expired: nobody moved for %g days", table_id, days)
+            live = self.live.pop(table_id, None)
+            if live is not None:
+                live.gone = f"the table expired: nobody moved for {days:g} days"
+                self._wake(live)
+
+    async def _sweep(self) -> None:
+        """Every little while: expire abandoned tables, and let finished tables nobody has asked
+        for lately leave memory (they are read again from the database when asked for)."""
+        while True:
+            await asyncio.sleep(SWEEP_EVERY)
+            await self.expire()
+            now = time.monotonic()
+            for live in list(self.live.values()):
+                if live.state.is_over and not live.subscribers and now - live.touched > KEEP_FINISHED:
+                    del self.live[live.id]
+
     # ------------------------------------------------------------------ bots and the clock
     def schedule_bots(self, live: Live) -> None:
         """Start a move for every bot-played seat that must decide now and is not thinking yet."""
@@ -432,24 +534,84 @@ class Hub:
                     self.schedule_bots(live)
 
     # ------------------------------------------------------------------ clients
-    async def subscribe(self, live: Live, subscriber: Subscriber) -> None:
-        """Send ``subscriber`` the table now and after every change until it goes away."""
+    async def tell(self, live: Live, seat: int | None, since: int = 0, address: str | None = None) -> str:
+        """:meth:`Live.message`, with what makes it costly kept off the event loop: when many of
+        the seat's events have not been written out yet (a long game loaded from the database),
+        they are written in a worker thread first, and the time that takes and the size of a long
+        answer are charged to the client at ``address``."""
+        told = live.told.setdefault(seat, [])
+        start = len(told)
+        if live.state.event_count(seat) - start > WRITE_IN_THREAD:
+            if address is not None:
+                self.costs.check(address)
+            copy = live.state.clone()  # the thread reads its own copy: reading fills a state's caches
+            written, spent = await anyio.to_thread.run_sync(timed, lambda: [to_json(event) for event in
+                                                                             copy.events(seat, start)])
+            told.extend(written[len(told) - start:])  # another request may have written some meanwhile
+            if address is not None:
+                self.costs.charge(address, spent)
+        text = live.message(seat, since)
+        if address is not None and len(text) > LONG_ANSWER:
+            self.costs.charge(address, len(text) * SEND_COST)
+        return text
+
+    async def replay(self, live: Live, step: int, seat: int | None, since: int, address: str) -> dict[str, Any]:
+        """A finished game after ``step`` actions as ``seat`` saw it (see :class:`.replays.Replay`),
+        built in a worker thread and charged to the client at ``address``."""
+        self.costs.check(address)
+        replay = self.replays.get(live.id)
+        if replay is None:
+            replay = self.replays[live.id] = Replay(live.id, live.state.record())
+            while len(self.replays) > REPLAYS_KEPT:
+                self.replays.popitem(last=False)
+        self.replays.move_to_end(live.id)
+        message, spent = await anyio.to_thread.run_sync(timed, replay.moment, step, seat, since, live.public_seats())
+        self.costs.charge(address, spent)
+        return message
+
+    def room_for(self, live: Live, seat: int | None) -> None:
+        """Refuse (429) a spectator's socket at a table that has as many as the limits allow."""
+        most = self.limits.max_spectators
+        if seat is None and most and live.spectators >= most:
+            raise BadRequest(429, f"this table has {most} spectators, the most it takes; try again later")
+
+    async def subscribe(self, live: Live, subscriber: Subscriber) -> str | None:
+        """Send ``subscriber`` the table now and after every change until it goes away (or the
+        table does: then the reason is returned). Who is connected is part of every seat's
+        message, so a seat's first socket and its last wake the table's other sockets; a
+        spectator, or a seat's second socket, wakes nobody."""
+        seat = subscriber.seat
         live.subscribers.add(subscriber)
-        for other in live.subscribers:
-            other.wake.set()  # everyone's seat list shows who is connected
+        if seat is None:
+            live.spectators += 1
+        else:
+            live.sockets[seat] += 1
+            if live.sockets[seat] == 1:
+                self._wake(live)
         try:
-            while True:
+            while live.gone is None:
                 await subscriber.wake.wait()
                 subscriber.wake.clear()
-                message = live.message(subscriber.seat, subscriber.sent)
-                subscriber.sent += len(message["events"])
-                await subscriber.send(json.dumps(message))
+                if live.gone is not None:
+                    break
+                message = await self.tell(live, seat, subscriber.sent, subscriber.address)
+                subscriber.sent = len(live.told[seat])
+                await subscriber.send(message)
         except Exception as failure:  # the client went away while it was being sent to
             log.debug("a push to table %s stopped: %s", live.id, failure)
         finally:
             live.subscribers.discard(subscriber)
-            for other in live.subscribers:
-                other.wake.set()
+            if seat is None:
+                live.spectators -= 1
+            else:
+                live.sockets[seat] -= 1
+                if not live.sockets[seat]:
+                    self._wake(live)
+        return live.gone
+
+    def _wake(self, live: Live) -> None:
+        for subscriber in live.subscribers:
+            subscriber.wake.set()
 
     def close_all(self) -> None:
         for live in self.live.values():

@@ -2,16 +2,17 @@
 
 - ``POST /api/tables``: create a table; ``GET /api/tables``: the newest tables (no secrets);
 - ``GET /api/tables/{table}?token=T&since=N``: what that seat may know now (no token: a spectator);
-- ``POST /api/tables/{table}/actions`` ``{token, action, version}``: make a move;
-- ``POST /api/tables/{table}/undo`` ``{token, version}``: take back the seat's last action;
+- ``POST /api/tables/{table}/actions`` ``{token, action, version, since?}``: make a move;
+- ``POST /api/tables/{table}/undo`` ``{token, version, since?}``: take back the seat's last action;
 - ``POST /api/tables/{table}/seats/{seat}`` ``{token, kind}``: the creator hands a seat to a bot or back;
 - ``GET /api/tables/{table}/record``: the game record, once the game is over;
-- ``GET /api/tables/{table}/replay?step=K&seat=N``: a finished game as seat N saw it after K actions;
+- ``GET /api/tables/{table}/replay?step=K&seat=N&since=E``: a finished game as seat N saw it after K actions;
 - ``GET /ws/tables/{table}?token=T``: the same object as the GET, pushed after every change.
 """
 
 from __future__ import annotations
 
+import asyncio
 import time
 
 import anyio.to_thread
@@ -37,13 +38,22 @@ def since_of(value: str | None) -> int:
     return int(value)
 
 
+def address_of(request: Request | WebSocket) -> str:
+    """The client's address, as the rate limits and quotas count it."""
+    return request.client.host if request.client else ""
+
+
+def json_text(text: str) -> Response:
+    return Response(text, media_type="application/json")
+
+
 def routes(hub: Hub) -> list[BaseRoute]:
     async def table_of(request: Request) -> Live:
-        return await hub.table(request.path_params["table"])
+        return await hub.table(request.path_params["table"], address_of(request))
 
     async def create(request: Request) -> Response:
-        address = request.client.host if request.client else None
-        return JSONResponse(await hub.create(parse_create(await read_json(request)), address), status_code=201)
+        made = await hub.create(parse_create(await read_json(request)), address_of(request))
+        return JSONResponse(made, status_code=201)
 
     async def recent(_: Request) -> Response:
         return JSONResponse(await anyio.to_thread.run_sync(hub.storage.recent))
@@ -51,13 +61,14 @@ def routes(hub: Hub) -> list[BaseRoute]:
     async def show(request: Request) -> Response:
         live = await table_of(request)
         seat = seat_for(live, request.query_params.get("token"))
-        return JSONResponse(live.message(seat, since_of(request.query_params.get("since"))))
+        since = since_of(request.query_params.get("since"))
+        return json_text(await hub.tell(live, seat, since, address_of(request)))
 
     async def move(request: Request, kind: str) -> Response:
         data = await read_json(request)
         live = await table_of(request)
-        token, action, version = parse_move(data, needs_action=kind == "act")
-        seat = seat_for(live, token)
+        asked = parse_move(data, needs_action=kind == "act")
+        seat = seat_for(live, asked.token)
         assert seat is not None
         claimed = data.get("seat", seat)
         if claimed != seat:
@@ -68,16 +79,15 @@ def routes(hub: Hub) -> list[BaseRoute]:
                 raise BadRequest(403, f"a bot plays seat {seat} now; the table's creator can hand it back")
 
         human()
-        text = action or ""
-        if version < live.version and hub.matches(live, seat, kind, text, version):
-            return JSONResponse(live.message(seat))  # a retry of a move already made
-        try:
-            await hub.change(live, seat, kind, text, version, check=human)  # checked again under the lock
-        except BadRequest as refused:
-            if refused.status == 409 and hub.matches(live, seat, kind, text, version):
-                return JSONResponse(live.message(seat))
-            raise
-        return JSONResponse(live.message(seat))
+        text, version = asked.action or "", asked.version
+        answer = json_text  # the table as the seat sees it after the move, its events from `since`
+        if not (version < live.version and hub.matches(live, seat, kind, text, version)):  # else a retry
+            try:
+                await hub.change(live, seat, kind, text, version, check=human)  # checked again under the lock
+            except BadRequest as refused:
+                if not (refused.status == 409 and hub.matches(live, seat, kind, text, version)):
+                    raise
+        return answer(await hub.tell(live, seat, asked.since, address_of(request)))
 
     async def act(request: Request) -> Response:
         return await move(request, "act")
@@ -115,14 +125,15 @@ def routes(hub: Hub) -> list[BaseRoute]:
         seat = None if seat_text is None else int(seat_text[:3])
         if seat is not None and not 0 <= seat < live.state.players:
             raise BadRequest(422, f"there is no seat {seat} (seats are 0 to {live.state.players - 1})")
-        async with live.lock:
-            return JSONResponse(live.replay(int(step_text), seat))
+        since = since_of(query.get("since"))
+        return JSONResponse(await hub.replay(live, int(step_text), seat, since, address_of(request)))
 
     async def watch(websocket: WebSocket) -> None:
         try:
-            live = await hub.table(websocket.path_params["table"])
+            live = await hub.table(websocket.path_params["table"], address_of(websocket))
             seat = seat_for(live, websocket.query_params.get("token"))
             since = since_of(websocket.query_params.get("since"))
+            hub.room_for(live, seat)
         except BadRequest as refused:
             # accepted first, so that the client sees the code: a close before the handshake is
             # an HTTP 403 to it, whatever the reason, and a browser would keep trying again
@@ -130,24 +141,34 @@ def routes(hub: Hub) -> list[BaseRoute]:
             await websocket.close(code=4000 + refused.status, reason=close_reason(str(refused)))
             return
         await websocket.accept()
-        subscriber = Subscriber(websocket.send_text, seat, since)
+        subscriber = Subscriber(websocket.send_text, seat, since, address=address_of(websocket))
         subscriber.wake.set()
         pusher = hub._spawn(hub.subscribe(live, subscriber))
+        listener = asyncio.ensure_future(listen(websocket))
+        try:
+            await asyncio.wait([pusher, listener], return_when=asyncio.FIRST_COMPLETED)
+            if pusher.done() and not pusher.cancelled() and pusher.exception() is None and pusher.result():
+                await websocket.close(code=4410, reason=close_reason(pusher.result()))
+        finally:
+            pusher.cancel()
+            listener.cancel()
+
+    async def listen(websocket: WebSocket) -> None:
+        """Read what the client sends until it closes: it sends nothing the server needs, but
+        reading notices the close, and a client that sends too much is closed."""
         heard: list[float] = []
         try:
-            while True:  # the client sends nothing the server needs; reading notices the close
+            while True:
                 if (await websocket.receive())["type"] == "websocket.disconnect":
-                    break
+                    return
                 now = time.monotonic()
                 heard = [moment for moment in heard if now - moment < WS_WINDOW]
                 heard.append(now)
                 if len(heard) > WS_MESSAGES:
                     await websocket.close(code=4429, reason="too many messages")
-                    break
+                    return
         except (WebSocketDisconnect, RuntimeError):
             pass
-        finally:
-            pusher.cancel()
 
     return [
         Route("/api/tables", handle(create), methods=["POST"]),

@@ -10,6 +10,7 @@ const replaying = parts[parts.length - 1] === "replay";
 const table = decodeURIComponent(replaying ? parts[parts.length - 2] : parts[parts.length - 1]);
 const token = new URLSearchParams(location.hash.slice(1)).get("token");
 const $ = (id) => document.getElementById(id);
+const NO_EVENTS = "999999999";  // a `since` past every event: an answer without the history
 
 let current = null;
 let drawer = null;
@@ -152,10 +153,18 @@ async function send(what, body) {
   if (!current || replaying) return;
   ui.busy(true);
   const { status, data } = await request(`/api/tables/${encodeURIComponent(table)}/${what}`,
-    { token, version: current.version, ...body });
+    { token, version: current.version, since: heard(), ...body });
   ui.busy(false);
   $("error").textContent = status === 200 ? "" : data.error;
   if (status === 200 && data.version >= current.version) receive(data);
+}
+
+// How many of the seat's events this page has: they are numbered from 0 and arrive in order,
+// so a reply or a push need carry only those from this number on.
+function heard() {
+  let count = 0;
+  while (events.has(count)) count += 1;
+  return count;
 }
 
 function receive(message) {
@@ -178,14 +187,18 @@ let step = 0;
 let total = 0;
 let replaySeat = null;
 
+let replayedSeat;  // whose events `events` holds
+
 async function showStep(n) {
-  const query = new URLSearchParams({ step: String(n) });
+  if (replayedSeat !== replaySeat) events.clear();
+  const query = new URLSearchParams({ step: String(n), since: String(heard()) });
   if (replaySeat !== null) query.set("seat", String(replaySeat));
   const { status, data } = await request(`/api/tables/${encodeURIComponent(table)}/replay?${query}`);
   if (status !== 200) { $("error").textContent = data.error; return; }
+  replayedSeat = data.seat;
   step = data.step;
   total = data.steps;
-  events.clear();
+  for (const seq of [...events.keys()]) if (seq >= data.event_count) events.delete(seq);  // a step back
   for (const event of data.events) events.set(event.seq, event);
   ui.freshEvents = data.fresh || 0;
   $("replay-step").textContent = `step ${step} of ${total}`;
@@ -194,7 +207,7 @@ async function showStep(n) {
 
 async function startReplay() {
   $("replay-bar").hidden = false;
-  const first = await request(`/api/tables/${encodeURIComponent(table)}`);
+  const first = await request(`/api/tables/${encodeURIComponent(table)}?since=${NO_EVENTS}`);
   if (first.status !== 200) { $("error").textContent = first.data.error; return; }
   await loadGame(first.data.game);
   const seats = $("replay-seat");
@@ -216,7 +229,9 @@ async function startReplay() {
 if (replaying) {
   startReplay();
 } else {
-  const first = await request(`/api/tables/${encodeURIComponent(table)}${token ? `?token=${encodeURIComponent(token)}` : ""}`);
+  const query = new URLSearchParams({ since: NO_EVENTS });  // the game's id; the socket brings the events
+  if (token) query.set("token", token);
+  const first = await request(`/api/tables/${encodeURIComponent(table)}?${query}`);
   if (first.status !== 200) {
     $("error").textContent = first.data.error;
   } else {

@@ -1,0 +1,69 @@
+"""Replays of finished games: any step, as any seat saw it, without replaying the game from its start.
+
+A :class:`Replay` keeps the state at every :data:`CHECKPOINT`-th step, each built once, on demand,
+forward from the one before it; a step is then a copy of the checkpoint at or before it moved on by
+fewer than :data:`CHECKPOINT` actions. The work runs in worker threads (the server's event loop never
+replays a game): the checkpoints are built under the replay's lock and never changed afterwards,
+only copied, and each answer is read from a copy of its own.
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+import boardwright as bw
+from boardwright.engine.state import State
+
+from .protocol import BadRequest, seat_message
+
+#: a checkpoint every this many steps: a step costs at most this many actions replayed
+CHECKPOINT = 100
+
+
+class Replay:
+    """One finished game, replayable step by step (see the module's docstring)."""
+
+    def __init__(self, table: str, record: dict[str, Any]) -> None:
+        self.table = table
+        self.record = record
+        self.actions: list[list[Any]] = record["actions"]
+        self.points: list[State] = []
+        self.lock = threading.Lock()
+
+    @property
+    def steps(self) -> int:
+        return len(self.actions)
+
+    def state_at(self, step: int) -> State:
+        """A copy of the game after its first ``step`` actions, for the caller alone."""
+        index = step // CHECKPOINT
+        with self.lock:
+            if not self.points:
+                self.points.append(bw.replay(self.record, until=0))
+            while len(self.points) <= index:
+                state = self.points[-1].clone()
+                start = (len(self.points) - 1) * CHECKPOINT
+                for actor, text in self.actions[start:start + CHECKPOINT]:
+                    state.apply(actor, text)
+                self.points.append(state)
+            state = self.points[index].clone()
+        for actor, text in self.actions[index * CHECKPOINT:step]:
+            state.apply(actor, text)
+        return state
+
+    def moment(self, step: int, seat: int | None, since: int, seats: list[dict[str, Any]]) -> dict[str, Any]:
+        """The game after ``step`` actions as ``seat`` saw it: the table's message of that moment
+        with the seat's events from ``since``, and ``step``, ``steps``, how many events the seat had
+        been told by then (``event_count``) and how many of them the last action told (``fresh``)."""
+        if not 0 <= step <= self.steps:
+            raise BadRequest(422, f"'step' is 0 to {self.steps}, not {step}")
+        state = self.state_at(max(0, step - 1))
+        before = state.event_count(seat)
+        if step:
+            actor, text = self.actions[step - 1]
+            state.apply(actor, text)
+        message = seat_message(state, self.table, step, seat, since, {"seats": seats, "timer": None}, undo=False)
+        count = state.event_count(seat)
+        message.update(step=step, steps=self.steps, event_count=count, fresh=count - before if step else 0)
+        return message
