@@ -30,6 +30,9 @@ class Option:
     ``ValueError`` whose message says what is allowed. ``default`` may be ``None`` for an optional
     path or a value that depends on the player count (``doc`` says how). Every value is bounded:
     numbers by ``minimum`` and ``maximum``, texts by ``choices``, ``check`` or ``MAX_TEXT``.
+    ``server_maximum`` is the most a game server accepts where ``maximum`` allows more: an option
+    that only makes a game longer than it needs to be (a safety bound on rounds, say) is kept
+    within what a game played online needs, since every action of a table costs the server.
     """
 
     name: str
@@ -40,6 +43,7 @@ class Option:
     minimum: float | None = None
     maximum: float | None = None
     check: Callable[[Any], Any] | None = None
+    server_maximum: float | None = None
 
     def describe_type(self) -> str:
         if self.choices:

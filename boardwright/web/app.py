@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import sys
 from collections.abc import AsyncIterator
 
 from starlette.applications import Starlette
@@ -26,10 +27,16 @@ from .tables import Hub
 
 #: requests a client address may make at once before the rate limit paces it
 BURST = 200
+#: seconds a thread holds the interpreter before another may run (see create_app)
+SWITCH_INTERVAL = 0.0005
 
 
 def create_app(db: str, limits: Limits | None = None, base_url: str = "") -> ASGIApp:
     """The server's app for the database at ``db`` (an SQLAlchemy URL), within ``limits``."""
+    # Costly work (replays, tables read back) runs in worker threads; a thread that computes holds
+    # the interpreter for the switch interval each time the event loop gives it up, and a request
+    # gives it up at every read and write: at the default 5 ms, a request waits 100 ms and more.
+    sys.setswitchinterval(SWITCH_INTERVAL)
     limits = limits or Limits()
     hub = Hub(Storage(db), Bots(limits.workers), base_url, limits=limits)
     games_json = json.dumps(games_list()).encode()

@@ -15,6 +15,7 @@ from typing import Any
 
 import boardwright as bw
 from boardwright import agents
+from boardwright.engine.options import Option
 from boardwright.engine.state import MAX_ACTION_TEXT, State
 
 #: the largest request body (and WebSocket message) the server reads
@@ -110,9 +111,14 @@ def parse_create(data: Mapping[str, Any]) -> dict[str, Any]:
     if forbidden:
         raise BadRequest(422, f"the option '{min(forbidden)}' names a file on the server; a table cannot set it")
     try:
-        game.new(players, seed=0, options=options, events=False)  # checks every option
+        state = game.new(players, seed=0, options=options, events=False)  # checks every option
     except (ValueError, bw.BoardwrightError) as error:
         raise BadRequest(422, " ".join(str(error).split())) from None
+    for option in game.options:
+        value, most = state.options.get(option.name), option.server_maximum
+        if most is not None and value is not None and value > most:
+            raise BadRequest(422, f"{game.id} option '{option.name}' is at most {most:g} on a game server, "
+                                  f"not {value} (a longer game is not needed to play)")
     timer = _field(data, "timer", (int, type(None)), "a number of seconds per turn, or null", None)
     if timer is not None and not TIMER_RANGE[0] <= timer <= TIMER_RANGE[1]:
         raise BadRequest(422, f"the turn timer is {TIMER_RANGE[0]} to {TIMER_RANGE[1]} seconds, not {timer}")
@@ -143,6 +149,11 @@ def parse_move(data: Mapping[str, Any], needs_action: bool = True) -> Move:
     if not 0 <= since < 1 << 31:
         raise BadRequest(422, "the field 'since' is out of range")
     return Move(token, action, version, since)
+
+
+def to_json(value: Any) -> str:
+    """The compact JSON text of a message or a part of one (every answer and push is written with it)."""
+    return json.dumps(value, separators=(",", ":"))
 
 
 def seat_parts(state: State, seat: int | None, undo: bool = True) -> dict[str, Any]:
@@ -176,6 +187,21 @@ def seat_message(state: State, table: str, version: int, seat: int | None, since
     return message
 
 
+def option_entry(option: Option) -> dict[str, Any]:
+    """An option as ``GET /api/games`` lists it: name, doc, default, type, and the values a table
+    may set (its choices, or its range as a server takes it)."""
+    entry: dict[str, Any] = {"name": option.name, "doc": option.doc, "default": option.default,
+                             "type": option.type.__name__}
+    if option.choices is not None:
+        entry["choices"] = list(option.choices)
+    if option.minimum is not None:
+        entry["minimum"] = option.minimum
+    highest = [bound for bound in (option.maximum, option.server_maximum) if bound is not None]
+    if highest:
+        entry["maximum"] = min(highest)
+    return entry
+
+
 def games_list() -> list[dict[str, Any]]:
     """Every game with its player counts, options and catalog (``GET /api/games``)."""
     listed = []
@@ -183,8 +209,7 @@ def games_list() -> list[dict[str, Any]]:
         game = bw.load(game_id)
         listed.append({
             "id": game.id, "name": game.name, "min_players": game.min_players, "max_players": game.max_players,
-            "options": [{"name": option.name, "doc": option.doc, "default": option.default}
-                        for option in game.options if option.name not in SERVER_ONLY_OPTIONS],
+            "options": [option_entry(option) for option in game.options if option.name not in SERVER_ONLY_OPTIONS],
             "catalog": game.catalog(),
         })
     return listed

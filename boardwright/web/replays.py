@@ -15,7 +15,7 @@ from typing import Any
 import boardwright as bw
 from boardwright.engine.state import State
 
-from .protocol import BadRequest, seat_message
+from .protocol import BadRequest, seat_parts, to_json
 
 #: a checkpoint every this many steps: a step costs at most this many actions replayed
 CHECKPOINT = 100
@@ -29,6 +29,9 @@ class Replay:
         self.record = record
         self.actions: list[list[Any]] = record["actions"]
         self.points: list[State] = []
+        #: per viewer, every event it is told over the whole game, as JSON: a step's events are a
+        #: start of these
+        self.told: dict[int | None, list[str]] = {}
         self.lock = threading.Lock()
 
     @property
@@ -52,10 +55,20 @@ class Replay:
             state.apply(actor, text)
         return state
 
-    def moment(self, step: int, seat: int | None, since: int, seats: list[dict[str, Any]]) -> dict[str, Any]:
-        """The game after ``step`` actions as ``seat`` saw it: the table's message of that moment
-        with the seat's events from ``since``, and ``step``, ``steps``, how many events the seat had
-        been told by then (``event_count``) and how many of them the last action told (``fresh``)."""
+    def told_to(self, seat: int | None) -> list[str]:
+        """Every event ``seat`` is told over the game, as JSON (written once per replay and seat)."""
+        found = self.told.get(seat)
+        if found is None:
+            found = [to_json(event) for event in self.state_at(self.steps).events(seat)]
+            with self.lock:
+                found = self.told.setdefault(seat, found)
+        return found
+
+    def moment(self, step: int, seat: int | None, since: int, seats: list[dict[str, Any]]) -> str:
+        """The game after ``step`` actions as ``seat`` saw it, as the JSON text of the table's
+        message of that moment with the seat's events from ``since``, and ``step``, ``steps``, how
+        many events the seat had been told by then (``event_count``) and how many of them the last
+        action told (``fresh``)."""
         if not 0 <= step <= self.steps:
             raise BadRequest(422, f"'step' is 0 to {self.steps}, not {step}")
         state = self.state_at(max(0, step - 1))
@@ -63,7 +76,8 @@ class Replay:
         if step:
             actor, text = self.actions[step - 1]
             state.apply(actor, text)
-        message = seat_message(state, self.table, step, seat, since, {"seats": seats, "timer": None}, undo=False)
         count = state.event_count(seat)
-        message.update(step=step, steps=self.steps, event_count=count, fresh=count - before if step else 0)
-        return message
+        head = {"game": state.game.id, "table": self.table, "version": step, "seat": seat,
+                **seat_parts(state, seat, undo=False), "seats": seats, "timer": None, "step": step,
+                "steps": self.steps, "event_count": count, "fresh": count - before if step else 0}
+        return f'{to_json(head)[:-1]},"events":[{",".join(self.told_to(seat)[since:count])}]}}'

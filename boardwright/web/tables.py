@@ -11,7 +11,6 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import hmac
-import json
 import logging
 import re
 import secrets
@@ -30,7 +29,7 @@ from boardwright.engine.state import State
 from .bots import Bots, time_limit
 from .costs import Costs
 from .limits import Limits
-from .protocol import HUMAN, MAX_BOT_TIME, BadRequest, seat_parts
+from .protocol import HUMAN, MAX_BOT_TIME, BadRequest, seat_parts, to_json
 from .replays import Replay
 from .storage import Conflict, Row, Storage, Stored
 
@@ -89,11 +88,6 @@ class Subscriber:
     address: str | None = None
 
 
-def to_json(value: Any) -> str:
-    """The compact JSON text of a message part (every answer and push is written with it)."""
-    return json.dumps(value, separators=(",", ":"))
-
-
 @dataclass(eq=False)
 class Live:
     """A table in this server's memory."""
@@ -119,6 +113,8 @@ class Live:
     #: per seat: its open WebSockets (a seat is connected while it has one); and the spectators'
     sockets: Counter[int] = field(default_factory=Counter)
     spectators: int = 0
+    #: the actions taken back at this table so far (each undo row is a replay when it is read back)
+    undos: int = 0
     #: when a request last asked for the table (an idle finished table leaves memory)
     touched: float = field(default_factory=time.monotonic)
     #: why the table is no longer served (it expired), once it is not
@@ -315,6 +311,7 @@ class Hub:
                     raise ValueError(f"its change at version {row.version} fails: {error}") from None
                 live.version = row.version
                 live.rows.append(row)
+                live.undos += row.kind == "undo"
                 expected = stored.snapshots.get(row.version)
                 if expected is not None and expected != digest(state):
                     raise ValueError(f"its replay differs from the snapshot stored at version {row.version}")
@@ -337,6 +334,10 @@ class Hub:
                 await self._catch_up(live)
             if version != live.version:
                 raise self._stale(live, version)
+            most = self.limits.max_undos
+            if kind == "undo" and most and live.undos >= most:
+                raise BadRequest(422, f"Undo: this table has taken back {most} actions, the most a table may (each "
+                                      f"is a replay of the game when the server reads the table back)")
             trial = live.state.clone()
             try:
                 apply_row(trial, Row(version + 1, seat, kind, text))
@@ -371,6 +372,7 @@ class Hub:
         live.state = state
         live.version = row.version
         live.rows.append(row)
+        live.undos += row.kind == "undo"
         live.changed_at = time.monotonic()
 
     def _publish(self, live: Live) -> None:
@@ -459,8 +461,9 @@ class Hub:
     async def _sweep(self) -> None:
         """Every little while: expire abandoned tables, and let finished tables nobody has asked
         for lately leave memory (they are read again from the database when asked for)."""
+        expiry = self.limits.table_expiry * 86400
         while True:
-            await asyncio.sleep(SWEEP_EVERY)
+            await asyncio.sleep(min(SWEEP_EVERY, max(1.0, expiry / 4)) if expiry else SWEEP_EVERY)
             await self.expire()
             now = time.monotonic()
             for live in list(self.live.values()):
@@ -555,7 +558,7 @@ class Hub:
             self.costs.charge(address, len(text) * SEND_COST)
         return text
 
-    async def replay(self, live: Live, step: int, seat: int | None, since: int, address: str) -> dict[str, Any]:
+    async def replay(self, live: Live, step: int, seat: int | None, since: int, address: str) -> str:
         """A finished game after ``step`` actions as ``seat`` saw it (see :class:`.replays.Replay`),
         built in a worker thread and charged to the client at ``address``."""
         self.costs.check(address)

@@ -31,7 +31,8 @@ class MakersOfUniverse(Game):
         Option("target", int, None, "creation points to win; default 11 / 9 / 7 for 3 / 4 / 5 players (U1)",
                minimum=1, maximum=60),
         Option("max_rounds", int, 30, "the game also ends after this round (most points wins); "
-               "keeps every game finite", minimum=1, maximum=500),
+               "keeps every game finite (a game server takes at most 60: 500 rounds of 5 players are "
+               "some 15,000 actions)", minimum=1, maximum=500, server_maximum=60),
         Option("characters", bool, True, "play with the Characters and their powers"),
         Option("destroyed_machines", str, "bottom", "where a destroyed Machine goes: under the Machine "
                "pile (bottom) or out of the game (out)", choices=("bottom", "out")),

@@ -58,7 +58,8 @@ class TheGameMakers(Game):
                minimum=1, maximum=1000),
         Option("max_turns", int, MAX_TURNS,
                f"end after this turn even if no Display Case is full (a safety, TGM-25; the default "
-               f"{MAX_TURNS} is far beyond any measured game)", minimum=1, maximum=1000),
+               f"{MAX_TURNS} is far beyond any measured game, and the most a game server takes)",
+               minimum=1, maximum=1000, server_maximum=MAX_TURNS),
     )
 
     def search_scores(self, state: State) -> list[float]:

@@ -126,7 +126,7 @@ def routes(hub: Hub) -> list[BaseRoute]:
         if seat is not None and not 0 <= seat < live.state.players:
             raise BadRequest(422, f"there is no seat {seat} (seats are 0 to {live.state.players - 1})")
         since = since_of(query.get("since"))
-        return JSONResponse(await hub.replay(live, int(step_text), seat, since, address_of(request)))
+        return json_text(await hub.replay(live, int(step_text), seat, since, address_of(request)))
 
     async def watch(websocket: WebSocket) -> None:
         try:
