@@ -36,6 +36,9 @@ log = logging.getLogger("boardwright.web")
 SNAPSHOT_EVERY = 10
 #: the bot that plays for a seat whose turn timer ran out
 TIMER_BOT = "heuristic"
+#: the shape of every table id: ``secrets.token_urlsafe`` letters, at most the width of the stored id
+#: (a NUL, which PostgreSQL cannot even compare, or a newline is refused before storage is asked)
+TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 
 
 def token_hash(token: str) -> str:
@@ -204,9 +207,12 @@ class Hub:
                 "url": f"{self.base_url}/t/{table_id}"}
 
     async def table(self, table_id: str) -> Live:
-        """The live table, rebuilt from storage if this server has not got it in memory."""
+        """The live table, rebuilt from storage if this server has not got it in memory. An id of a
+        shape no table has (see :data:`TABLE_ID`) is unknown without asking the database."""
         live = self.live.get(table_id)
         if live is None:
+            if not TABLE_ID.fullmatch(table_id):
+                raise BadRequest(404, f"there is no table {table_id[:40]!r}")
             lock = self._loading.setdefault(table_id, asyncio.Lock())
             try:
                 async with lock:
