@@ -7,6 +7,7 @@ import os
 import sys
 from pathlib import Path
 
+from . import logs
 from .limits import Limits
 from .protocol import MAX_BODY
 
@@ -38,8 +39,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, limi
 
     from .app import create_app
 
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    logging.getLogger("alembic").setLevel(logging.WARNING)
+    logs.configure()
     database = db or default_db()
     shown_host = f"[{host}]" if ":" in host else host
     app = create_app(database, limits or Limits(), base_url=f"http://{shown_host}:{port}")
