@@ -1,19 +1,26 @@
-"""Ids and paths a client makes up cannot hurt, over the real server: a table id no table has (a
-NUL in it) is a 404 on SQLite and PostgreSQL alike, and what a client sends cannot write a line of
-its own into the log.
+"""Operator faults are loud, and ids and paths a client makes up cannot hurt, over the real server:
+a second server on one SQLite file refuses to start; a database file deleted or replaced under the
+server stops every change with a 503 before it is acknowledged; the data folder and the database's
+files are created private; a table id no table has (a NUL in it) is a 404 on SQLite and PostgreSQL
+alike; and what a client sends cannot write a line of its own into the log.
 """
 
 from __future__ import annotations
 
+import os
 import re
 import secrets
+import signal
+import sqlite3
+import stat
+import subprocess
 import urllib.parse
 from pathlib import Path
 from typing import Any
 
 import pytest
-from services import Server, sqlite_url
-from webplay import client, create, get, wait_until
+from services import ROOT, Server, sqlite_url
+from webplay import act, client, create, get, tokens, views, wait_until
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
@@ -30,6 +37,103 @@ def one_line_refusal(answer: Any, status: int, *words: str) -> str:
     for word in words:
         assert word in error, (word, error)
     return error
+
+
+def mode(path: Path) -> int:
+    return stat.S_IMODE(path.stat().st_mode)
+
+
+# ------------------------------------------------------------------------------ SQLite file
+def run_to_exit(server: Server, timeout: float = 30.0) -> subprocess.CompletedProcess[str]:
+    """Run ``server``'s command to its exit, its output and error apart; fail if it is still
+    running after ``timeout`` seconds (it was meant to refuse to start)."""
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
+    process = subprocess.Popen(server.command, cwd=server.workdir, env=env, stdin=subprocess.DEVNULL,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        out, err = process.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.communicate()
+        pytest.fail(f"the second server was still running after {timeout:g} s: it did not refuse to start")
+    return subprocess.CompletedProcess(server.command, process.returncode, out, err)
+
+
+def test_a_second_server_on_one_sqlite_file_refuses_to_start(start_server: Any, tmp_path: Path) -> None:
+    first = start_server()
+    path = Path(first.db[len("sqlite:///"):])
+    second = Server(first.db, workdir=tmp_path / "second")
+    second.workdir.mkdir()
+    refused = run_to_exit(second)
+    assert refused.returncode == 2, refused
+    lines = refused.stderr.splitlines()
+    assert len(lines) == 1, refused.stderr
+    assert str(path) in lines[0] and f"pid {first.process.pid}" in lines[0], lines[0]
+    assert client(first).get("/api/games").status_code == 200  # the first one serves on
+
+    first.kill()  # kill -9 leaves its lock behind in no way: the kernel releases it
+    again = start_server(db=first.db)
+    assert client(again).get("/api/games").status_code == 200
+
+
+@pytest.mark.parametrize("fault", ["deleted", "replaced"])
+def test_a_database_file_deleted_or_replaced_refuses_every_change_with_503(fault: str, start_server: Any,
+                                                                            tmp_path: Path) -> None:
+    server = start_server(args=ARGS)
+    path = Path(server.db[len("sqlite:///"):])
+    http = client(server)
+    created = create(http, "gadgeteers", ["human", "human"])
+    table, seat_tokens = created["table"], tokens(created)
+    seat = get(http, table)["to_act"][0]
+    legal = get(http, table, seat_tokens[seat])["legal_actions"]
+    assert act(http, table, seat_tokens[seat], legal[0], 0).status_code == 200
+    before = views(http, table, seat_tokens, 2)
+
+    if fault == "deleted":
+        path.unlink()
+    else:  # a consistent copy (the WAL's changes in it) put in the file's place
+        copy = tmp_path / "copy.db"
+        with sqlite3.connect(path) as source, sqlite3.connect(copy) as target:
+            source.backup(target)
+        os.replace(copy, path)
+
+    seat = get(http, table)["to_act"][0]
+    legal = get(http, table, seat_tokens[seat])["legal_actions"]
+    for action in (legal[0], legal[-1]):
+        one_line_refusal(act(http, table, seat_tokens[seat], action, 1), 503, "database file", "restart")
+    one_line_refusal(http.post("/api/tables", json={"game": "gadgeteers", "players": 2}), 503, "database file")
+    one_line_refusal(http.post(f"/api/tables/{table}/seats/{1 - seat}",
+                               json={"token": created["creator_token"], "kind": "random"}), 503, "database file")
+    one_line_refusal(http.get("/api/tables"), 503, "database file")
+    assert views(http, table, seat_tokens, 2) == before  # what is in memory is still served, unchanged
+    log = server.log()
+    assert log.count("was deleted or replaced while the server ran") == 1, log
+    assert str(path) in log
+    assert "Traceback" not in log
+
+
+def test_the_data_folder_and_database_files_are_created_private(start_server: Any, tmp_path: Path) -> None:
+    folder = tmp_path / "fresh" / "data"
+    path = folder / "boardwright.db"
+    previous = os.umask(0o022)  # a permissive umask, which the server inherits
+    try:
+        server = start_server(db=sqlite_url(path), args=ARGS)
+    finally:
+        os.umask(previous)
+    create(client(server), "gadgeteers", ["human", "human"])
+    wal, shm = Path(f"{path}-wal"), Path(f"{path}-shm")
+    wait_until(lambda: wal.exists() and shm.exists(), 5, "the WAL and shared-memory files")
+    modes = {item.name: f"{mode(item):04o}" for item in (folder, path, wal, shm)}
+    assert modes == {"data": "0700", "boardwright.db": "0600", "boardwright.db-wal": "0600",
+                     "boardwright.db-shm": "0600"}
+    assert mode(Path(f"{path}.lock")) == 0o600  # the lock beside it (it holds only the server's pid)
+    assert "mode" not in server.log()
+
+    server.stop()  # a file the operator opened to others is left so, and the log says so
+    path.chmod(0o644)
+    server.restart()
+    assert mode(path) == 0o644
+    assert f"the database file {path} has mode 0644" in server.log()
 
 
 # ------------------------------------------------------------------------------ hostile ids

@@ -7,14 +7,19 @@ servers that try to write the same version cannot both succeed, so exactly one m
 Every few versions a row in ``snapshots`` keeps a digest of the whole state, so a restart that
 replays the log can prove it reached the same game. With PostgreSQL every committed change is
 announced with ``NOTIFY`` so that other server processes push it to their clients.
+
+An SQLite file is checked before a change is acknowledged (:mod:`.sqlitefile`): once it has been
+deleted or replaced under the server, nothing more is stored (:class:`DatabaseGone`, a 503).
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
+import logging
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -36,8 +41,13 @@ from sqlalchemy import (
     text,
     update,
 )
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.exc import IntegrityError
+
+from .protocol import BadRequest
+from .sqlitefile import create_private, identity, sqlite_path
+
+log = logging.getLogger("boardwright.web")
 
 metadata = MetaData()
 
@@ -98,6 +108,15 @@ class Conflict(Exception):
     """Another move was stored under the same version first."""
 
 
+class DatabaseGone(BadRequest):
+    """The SQLite file was deleted or replaced while the server ran: a change stored now would
+    be lost at the next restart, so none is (503). What is in memory can still be read."""
+
+    def __init__(self) -> None:
+        super().__init__(503, "the server's database file was deleted or replaced while it ran; nothing can "
+                              "be stored until its operator restarts it")
+
+
 @dataclass
 class Row:
     """One stored change of a table: an action (``kind == "act"``) or an undo."""
@@ -139,8 +158,15 @@ class Storage:
     def __init__(self, url: str) -> None:
         self.url = url
         self.is_postgres = engine_url(url).startswith("postgresql")
-        if url.startswith("sqlite:///") and url != "sqlite:///:memory:":
-            Path(url[len("sqlite:///"):]).expanduser().parent.mkdir(parents=True, exist_ok=True)
+        #: the SQLite file (``None`` for PostgreSQL or memory), its identity when opened, and
+        #: whether it has been found deleted or replaced since
+        self.path = sqlite_path(url)
+        if self.path is not None:
+            create_private(self.path)
+            url = make_url(url).set(database=str(self.path)).render_as_string(hide_password=False)
+        self._opened = identity(self.path) if self.path is not None else None
+        self.gone = False
+        self._noticing = threading.Lock()
         kwargs: dict[str, Any] = {"future": True}
         if self.is_postgres:
             kwargs.update(pool_size=10, max_overflow=20, pool_pre_ping=True)
@@ -168,7 +194,7 @@ class Storage:
 
     # ------------------------------------------------------------------ writing
     def create(self, table: dict[str, Any], seat_rows: list[dict[str, Any]]) -> None:
-        with self.engine.begin() as connection:
+        with self._writing() as connection:
             connection.execute(insert(tables).values(dict(table, options=json.dumps(table["options"]),
                                                           seed=str(table["seed"]), created=time.time(),
                                                           finished=False)))
@@ -178,7 +204,7 @@ class Storage:
         """Store one change; raises :class:`Conflict` when its version is taken already. The
         change is committed when this returns (a move is acknowledged only after that)."""
         try:
-            with self.engine.begin() as connection:
+            with self._writing() as connection:
                 connection.execute(insert(actions).values(table_id=table_id, version=row.version, seat=row.seat,
                                                           kind=row.kind, text=row.text, created=time.time()))
                 if digest is not None:
@@ -191,7 +217,7 @@ class Storage:
             raise Conflict(f"version {row.version} of table {table_id} is taken") from None
 
     def set_bot(self, table_id: str, seat: int, bot: str | None) -> None:
-        with self.engine.begin() as connection:
+        with self._writing() as connection:
             connection.execute(update(seats).where((seats.c.table_id == table_id) & (seats.c.seat == seat))
                                .values(bot=bot))
             self._announce(connection, f"{table_id} seats")
@@ -200,8 +226,36 @@ class Storage:
         if self.is_postgres:
             connection.execute(text("SELECT pg_notify(:channel, :payload)"), {"channel": CHANNEL, "payload": payload})
 
+    @contextlib.contextmanager
+    def _writing(self) -> Iterator[Connection]:
+        """A transaction that counts as stored only if the database file is still the server's
+        once it is committed (:class:`DatabaseGone` otherwise, whatever the transaction did)."""
+        if self.gone:
+            raise DatabaseGone()
+        try:
+            with self.engine.begin() as connection:
+                yield connection
+        finally:
+            self._check_file()
+
+    def _check_file(self) -> None:
+        """Raise :class:`DatabaseGone` once the file at the SQLite database's path is not the file
+        this server opened (deleted, or replaced by another); the log says so the first time."""
+        if self.gone:
+            raise DatabaseGone()
+        if self.path is None or self._opened is None or identity(self.path) == self._opened:
+            return
+        with self._noticing:
+            if not self.gone:
+                self.gone = True
+                log.error("the database file %s was deleted or replaced while the server ran: every change is "
+                          "refused from now on (503) until the server is restarted; tables in memory can still "
+                          "be read", self.path)
+        raise DatabaseGone()
+
     # ------------------------------------------------------------------ reading
     def load(self, table_id: str) -> Stored | None:
+        self._check_file()
         with self.engine.connect() as connection:
             head = connection.execute(select(tables).where(tables.c.id == table_id)).mappings().first()
             if head is None:
@@ -222,6 +276,7 @@ class Storage:
         )
 
     def rows_after(self, table_id: str, version: int) -> list[Row]:
+        self._check_file()
         with self.engine.connect() as connection:
             found = connection.execute(select(actions.c.version, actions.c.seat, actions.c.kind, actions.c.text)
                                        .where((actions.c.table_id == table_id) & (actions.c.version > version))
@@ -229,6 +284,7 @@ class Storage:
         return [Row(*row) for row in found]
 
     def seats_of(self, table_id: str) -> list[dict[str, Any]]:
+        self._check_file()
         with self.engine.connect() as connection:
             found = connection.execute(select(seats).where(seats.c.table_id == table_id)
                                        .order_by(seats.c.seat)).mappings().all()
@@ -236,12 +292,14 @@ class Storage:
 
     def unfinished(self) -> list[str]:
         """The tables whose game goes on (a restarted server resumes them)."""
+        self._check_file()
         with self.engine.connect() as connection:
             return list(connection.execute(select(tables.c.id).where(tables.c.finished.is_(False)
                                                                      & tables.c.expired.is_(False))).scalars())
 
     def recent(self, limit: int = 50) -> list[dict[str, Any]]:
         """The newest tables, for the lobby: no seed, no tokens."""
+        self._check_file()
         with self.engine.connect() as connection:
             heads = connection.execute(select(tables.c.id, tables.c.game, tables.c.players, tables.c.created,
                                               tables.c.finished).order_by(tables.c.created.desc())
