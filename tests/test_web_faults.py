@@ -1,8 +1,9 @@
 """Operator faults are loud, and ids and paths a client makes up cannot hurt, over the real server:
-a second server on one SQLite file refuses to start; a database file deleted or replaced under the
-server stops every change with a 503 before it is acknowledged; the data folder and the database's
-files are created private; a table id no table has (a NUL in it) is a 404 on SQLite and PostgreSQL
-alike; and what a client sends cannot write a line of its own into the log.
+a lost PostgreSQL listener is logged and every live table caught up once it listens again; a second
+server on one SQLite file refuses to start; a database file deleted or replaced under the server
+stops every change with a 503 before it is acknowledged; the data folder and the database's files
+are created private; a table id no table has (a NUL in it) is a 404 on SQLite and PostgreSQL alike;
+and what a client sends cannot write a line of its own into the log.
 """
 
 from __future__ import annotations
@@ -20,11 +21,13 @@ from typing import Any
 
 import pytest
 from services import ROOT, Server, sqlite_url
-from webplay import act, client, create, get, tokens, views, wait_until
+from webplay import Follower, act, client, create, get, tokens, views, wait_until
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 ARGS = ("--rate-limit", "0", "--workers", "1")
+#: how soon a server that listens again must have pushed what it missed
+CAUGHT_UP_WITHIN = 15.0
 #: what a log line written by the server starts with (logging's asctime)
 LOG_LINE = re.compile(r"^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3} [A-Z]+ ")
 
@@ -41,6 +44,63 @@ def one_line_refusal(answer: Any, status: int, *words: str) -> str:
 
 def mode(path: Path) -> int:
     return stat.S_IMODE(path.stat().st_mode)
+
+
+# ------------------------------------------------------------------------------ PostgreSQL listener
+def test_a_lost_listener_is_logged_and_every_live_table_caught_up(postgres_url: str, postgres_db: str,
+                                                                   start_server: Any) -> None:
+    import psycopg
+
+    a = start_server(db=postgres_db, args=ARGS)
+    b = start_server(db=postgres_db, args=ARGS)  # started after A: the newer listener is B's
+    on_a, on_b = client(a), client(b)
+    created = create(on_a, "gadgeteers", ["human", "human", "human"])
+    table, seat_tokens = created["table"], tokens(created)
+    assert get(on_b, table)["version"] == 0
+    follower = Follower(b, table)
+    follower.connect()
+    follower.until(lambda message: message["version"] == 0)
+
+    database = postgres_db.rsplit("/", 1)[1]
+    with psycopg.connect(postgres_url, autocommit=True) as admin:
+        # nobody may connect to the database for a while: B cannot listen again until the move is made
+        admin.execute(f'ALTER DATABASE "{database}" ALLOW_CONNECTIONS false')
+        try:
+            listeners = admin.execute("SELECT pid FROM pg_stat_activity WHERE datname = %s AND query LIKE 'LISTEN%%' "
+                                      "ORDER BY backend_start", (database,)).fetchall()
+            assert len(listeners) == 2, listeners
+            assert admin.execute("SELECT pg_terminate_backend(%s)", (listeners[-1][0],)).fetchone() == (True,)
+            wait_until(lambda: not admin.execute("SELECT 1 FROM pg_stat_activity WHERE pid = %s",
+                                                 (listeners[-1][0],)).fetchone(), 10, "B's listener to end")
+            # in the gap: a move and a seat handed to a bot, both through A
+            seen = get(on_a, table)
+            mover = seen["to_act"][0]
+            legal = get(on_a, table, seat_tokens[mover])["legal_actions"]
+            assert act(on_a, table, seat_tokens[mover], legal[-1], 0).status_code == 200
+            waiting = next(seat for seat in range(3) if seat not in get(on_a, table)["to_act"])
+            handed = on_a.post(f"/api/tables/{table}/seats/{waiting}",
+                               json={"token": created["creator_token"], "kind": "random"})
+            assert handed.status_code == 200, handed.text
+            assert get(on_b, table)["version"] == 0, "B heard the move: there was no gap"
+        finally:
+            admin.execute(f'ALTER DATABASE "{database}" ALLOW_CONNECTIONS true')
+
+    # B listens again and catches the table up: served, and pushed to its WebSocket client
+    follower.until(lambda message: message["version"] == 1 and message["seats"][waiting]["played_by"] == "random",
+                   timeout=CAUGHT_UP_WITHIN)
+    assert follower.events == get(on_b, table)["events"] == get(on_a, table)["events"], "the move's events"
+    assert views(on_b, table, seat_tokens, 3) == views(on_a, table, seat_tokens, 3)
+    follower.close()
+    log = b.log()
+    assert log.count("lost the PostgreSQL listener") == 1, log
+    assert log.count("the PostgreSQL listener is back") == 1, log
+    assert "PostgreSQL listener" not in a.log()
+    with psycopg.connect(postgres_url, autocommit=True) as admin:  # it says whose listener it is
+        names = admin.execute("SELECT application_name FROM pg_stat_activity WHERE datname = %s AND query LIKE "
+                              "'LISTEN%%'", (database,)).fetchall()
+    assert (f"boardwright-listen {b.process.pid}",) in names, names
+    for server in (a, b):
+        server.kill()
 
 
 # ------------------------------------------------------------------------------ SQLite file

@@ -6,7 +6,8 @@ token, never the token) and its **action log**: one row per change, numbered by 
 servers that try to write the same version cannot both succeed, so exactly one move wins.
 Every few versions a row in ``snapshots`` keeps a digest of the whole state, so a restart that
 replays the log can prove it reached the same game. With PostgreSQL every committed change is
-announced with ``NOTIFY`` so that other server processes push it to their clients.
+announced with ``NOTIFY`` so that other server processes push it to their clients; a listener that
+loses its connection says so in the log, listens again, and has every live table read again.
 
 An SQLite file is checked before a change is acknowledged (:mod:`.sqlitefile`): once it has been
 deleted or replaced under the server, nothing more is stored (:class:`DatabaseGone`, a 503).
@@ -17,6 +18,7 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
+import os
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -36,6 +38,7 @@ from sqlalchemy import (
     Text,
     create_engine,
     event,
+    func,
     insert,
     select,
     text,
@@ -306,27 +309,64 @@ class Storage:
                                        .limit(limit)).mappings().all()
         return [dict(row) for row in heads]
 
+    def heads(self, table_ids: list[str]) -> dict[str, tuple[int, list[str | None]]]:
+        """For each of ``table_ids`` that is stored: its version (how many changes it has) and the
+        bot that plays each seat for its human (``None`` where nobody replaced the human).
+        One query for the versions and one for the seats, per 500 tables."""
+        self._check_file()
+        found: dict[str, tuple[int, list[str | None]]] = {}
+        with self.engine.connect() as connection:
+            for start in range(0, len(table_ids), 500):
+                chunk = table_ids[start:start + 500]
+                versions = dict(connection.execute(
+                    select(actions.c.table_id, func.max(actions.c.version))
+                    .where(actions.c.table_id.in_(chunk)).group_by(actions.c.table_id)).all())
+                bots: dict[str, list[str | None]] = {}
+                for table_id, bot in connection.execute(select(seats.c.table_id, seats.c.bot)
+                                                        .where(seats.c.table_id.in_(chunk))
+                                                        .order_by(seats.c.table_id, seats.c.seat)):
+                    bots.setdefault(table_id, []).append(bot)
+                for table_id, seat_bots in bots.items():
+                    found[table_id] = (versions.get(table_id, 0), seat_bots)
+        return found
+
     # ------------------------------------------------------------------ PostgreSQL announcements
-    def listen(self, callback: Callable[[str], None]) -> None:
-        """Call ``callback(payload)`` (from a thread) for every change any server commits."""
+    def listen(self, callback: Callable[[str], None], regained: Callable[[], None]) -> None:
+        """Call ``callback(payload)`` (from a thread) for every change any server commits. When the
+        listening connection is lost (the database restarted, its backend terminated) the log
+        says so once; the listener connects again every second, and once it listens again it
+        calls ``regained()``: what was announced in between was heard by nobody here."""
         if not self.is_postgres or self._listener is not None:
             return
         import psycopg
 
         dsn = self.engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
+        # its name in pg_stat_activity, so that an operator can tell which server it serves
+        name = f"boardwright-listen {os.getpid()}"
         ready = threading.Event()
 
         def run() -> None:
+            lost_at: float | None = None
             while not self._stop.is_set():
                 try:
-                    with psycopg.connect(dsn, autocommit=True) as connection:
+                    with psycopg.connect(dsn, autocommit=True, application_name=name) as connection:
                         connection.execute(f"LISTEN {CHANNEL}")
                         ready.set()
+                        if lost_at is not None:
+                            log.warning("the PostgreSQL listener is back after %.1f s; every live table is read "
+                                        "again", time.monotonic() - lost_at)
+                            lost_at = None
+                            regained()
                         while not self._stop.is_set():
                             for note in connection.notifies(timeout=0.5):
                                 callback(note.payload)
-                except psycopg.Error:
-                    self._stop.wait(1.0)  # the database went away: listen again when it is back
+                except psycopg.Error as error:
+                    if lost_at is None and not self._stop.is_set():
+                        lost_at = time.monotonic()
+                        log.warning("lost the PostgreSQL listener (%s): moves made through other servers are "
+                                    "not heard until it is back; connecting again every second",
+                                    " ".join(str(error).split()))
+                    self._stop.wait(1.0)
 
         self._listener = threading.Thread(target=run, name="boardwright-listen", daemon=True)
         self._listener.start()

@@ -160,7 +160,7 @@ class Hub:
     async def start(self) -> None:
         self._loop = asyncio.get_running_loop()
         await anyio.to_thread.run_sync(self.storage.migrate)
-        await anyio.to_thread.run_sync(self.storage.listen, self._notified)
+        await anyio.to_thread.run_sync(self.storage.listen, self._notified, self._listening_again)
         for table_id in await anyio.to_thread.run_sync(self.storage.unfinished):
             try:
                 live = await self.table(table_id)
@@ -337,6 +337,34 @@ class Hub:
             self._spawn(self._reload_seats(live))
         elif what.isascii() and what.isdigit() and int(what) > live.version:
             self._spawn(self._follow(live, int(what)))
+
+    def _listening_again(self) -> None:
+        """(From the listener thread) the listener was lost and listens again: the changes other
+        servers announced meanwhile were heard by nobody here."""
+        if self._loop is not None:
+            self._loop.call_soon_threadsafe(self._spawn_catch_up)
+
+    def _spawn_catch_up(self) -> None:
+        self._spawn(self.catch_up_everything())
+
+    async def catch_up_everything(self) -> None:
+        """Read the version of every live unfinished table, and who plays each of its seats, at
+        once, and follow the tables that changed (their clients are pushed the change)."""
+        following = {table_id: live for table_id, live in self.live.items()
+                     if not live.broken and not live.state.is_over}
+        if not following:
+            return
+        try:
+            heads = await anyio.to_thread.run_sync(self.storage.heads, list(following))
+        except Exception:
+            log.exception("the live tables could not be read again; each follows at its next change")
+            return
+        for table_id, (version, bots) in heads.items():
+            live = following[table_id]
+            if version > live.version:
+                self._spawn(self._follow(live, version))
+            if bots != [row["bot"] for row in live.seats]:
+                self._spawn(self._reload_seats(live))
 
     async def _follow(self, live: Live, announced: int) -> None:
         """Catch up with a change announced at version ``announced``. This server hears its own
