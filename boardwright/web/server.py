@@ -7,6 +7,7 @@ import os
 import sys
 from pathlib import Path
 
+from . import logs, sqlitefile
 from .limits import Limits
 from .protocol import MAX_BODY
 
@@ -38,15 +39,30 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, limi
 
     from .app import create_app
 
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    logging.getLogger("alembic").setLevel(logging.WARNING)
+    logs.configure()
     database = db or default_db()
+    claim_database(database)
     shown_host = f"[{host}]" if ":" in host else host
     app = create_app(database, limits or Limits(), base_url=f"http://{shown_host}:{port}")
     logging.getLogger("boardwright.web").info("serving on http://%s:%d (database: %s)", shown_host, port,
                                               _without_password(database))
     uvicorn.run(app, host=host, port=port, access_log=False, ws_max_size=MAX_BODY, log_level="warning",
                 timeout_graceful_shutdown=5, timeout_keep_alive=KEEP_ALIVE)
+
+
+def claim_database(url: str) -> None:
+    """Make an SQLite database this server's alone while it runs (its folder and file created
+    private, the lock of :mod:`.sqlitefile` held; :class:`~.sqlitefile.DatabaseInUse` if another
+    server holds it), and warn when other users may read the file, which holds every seed."""
+    path = sqlitefile.sqlite_path(url)
+    if path is None:
+        return
+    sqlitefile.hold(path)
+    mode = sqlitefile.open_to_others(path)
+    if mode is not None:
+        logging.getLogger("boardwright.web").warning(
+            "the database file %s has mode %s: other users can read every table's seed in it (chmod 600 it)",
+            path, mode)
 
 
 def _without_password(url: str) -> str:

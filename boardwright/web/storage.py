@@ -6,15 +6,22 @@ token, never the token) and its **action log**: one row per change, numbered by 
 servers that try to write the same version cannot both succeed, so exactly one move wins.
 Every few versions a row in ``snapshots`` keeps a digest of the whole state, so a restart that
 replays the log can prove it reached the same game. With PostgreSQL every committed change is
-announced with ``NOTIFY`` so that other server processes push it to their clients.
+announced with ``NOTIFY`` so that other server processes push it to their clients; a listener that
+loses its connection says so in the log, listens again, and has every live table read again.
+
+An SQLite file is checked before a change is acknowledged (:mod:`.sqlitefile`): once it has been
+deleted or replaced under the server, nothing more is stored (:class:`DatabaseGone`, a 503).
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
+import logging
+import os
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -37,8 +44,13 @@ from sqlalchemy import (
     text,
     update,
 )
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.exc import IntegrityError
+
+from .protocol import BadRequest
+from .sqlitefile import create_private, identity, sqlite_path
+
+log = logging.getLogger("boardwright.web")
 
 metadata = MetaData()
 
@@ -99,6 +111,15 @@ class Conflict(Exception):
     """Another move was stored under the same version first."""
 
 
+class DatabaseGone(BadRequest):
+    """The SQLite file was deleted or replaced while the server ran: a change stored now would
+    be lost at the next restart, so none is (503). What is in memory can still be read."""
+
+    def __init__(self) -> None:
+        super().__init__(503, "the server's database file was deleted or replaced while it ran; nothing can "
+                              "be stored until its operator restarts it")
+
+
 @dataclass
 class Row:
     """One stored change of a table: an action (``kind == "act"``) or an undo."""
@@ -141,8 +162,15 @@ class Storage:
     def __init__(self, url: str) -> None:
         self.url = url
         self.is_postgres = engine_url(url).startswith("postgresql")
-        if url.startswith("sqlite:///") and url != "sqlite:///:memory:":
-            Path(url[len("sqlite:///"):]).expanduser().parent.mkdir(parents=True, exist_ok=True)
+        #: the SQLite file (``None`` for PostgreSQL or memory), its identity when opened, and
+        #: whether it has been found deleted or replaced since
+        self.path = sqlite_path(url)
+        if self.path is not None:
+            create_private(self.path)
+            url = make_url(url).set(database=str(self.path)).render_as_string(hide_password=False)
+        self._opened = identity(self.path) if self.path is not None else None
+        self.gone = False
+        self._noticing = threading.Lock()
         kwargs: dict[str, Any] = {"future": True}
         if self.is_postgres:
             kwargs.update(pool_size=10, max_overflow=20, pool_pre_ping=True)
@@ -170,7 +198,7 @@ class Storage:
 
     # ------------------------------------------------------------------ writing
     def create(self, table: dict[str, Any], seat_rows: list[dict[str, Any]]) -> None:
-        with self.engine.begin() as connection:
+        with self._writing() as connection:
             connection.execute(insert(tables).values(dict(table, options=json.dumps(table["options"]),
                                                           seed=str(table["seed"]), created=time.time(),
                                                           finished=False)))
@@ -180,7 +208,7 @@ class Storage:
         """Store one change; raises :class:`Conflict` when its version is taken already. The
         change is committed when this returns (a move is acknowledged only after that)."""
         try:
-            with self.engine.begin() as connection:
+            with self._writing() as connection:
                 connection.execute(insert(actions).values(table_id=table_id, version=row.version, seat=row.seat,
                                                           kind=row.kind, text=row.text, created=time.time()))
                 if digest is not None:
@@ -193,7 +221,7 @@ class Storage:
             raise Conflict(f"version {row.version} of table {table_id} is taken") from None
 
     def set_bot(self, table_id: str, seat: int, bot: str | None) -> None:
-        with self.engine.begin() as connection:
+        with self._writing() as connection:
             connection.execute(update(seats).where((seats.c.table_id == table_id) & (seats.c.seat == seat))
                                .values(bot=bot))
             self._announce(connection, f"{table_id} seats")
@@ -202,8 +230,36 @@ class Storage:
         if self.is_postgres:
             connection.execute(text("SELECT pg_notify(:channel, :payload)"), {"channel": CHANNEL, "payload": payload})
 
+    @contextlib.contextmanager
+    def _writing(self) -> Iterator[Connection]:
+        """A transaction that counts as stored only if the database file is still the server's
+        once it is committed (:class:`DatabaseGone` otherwise, whatever the transaction did)."""
+        if self.gone:
+            raise DatabaseGone()
+        try:
+            with self.engine.begin() as connection:
+                yield connection
+        finally:
+            self._check_file()
+
+    def _check_file(self) -> None:
+        """Raise :class:`DatabaseGone` once the file at the SQLite database's path is not the file
+        this server opened (deleted, or replaced by another); the log says so the first time."""
+        if self.gone:
+            raise DatabaseGone()
+        if self.path is None or self._opened is None or identity(self.path) == self._opened:
+            return
+        with self._noticing:
+            if not self.gone:
+                self.gone = True
+                log.error("the database file %s was deleted or replaced while the server ran: every change is "
+                          "refused from now on (503) until the server is restarted; tables in memory can still "
+                          "be read", self.path)
+        raise DatabaseGone()
+
     # ------------------------------------------------------------------ reading
     def load(self, table_id: str) -> Stored | None:
+        self._check_file()
         with self.engine.connect() as connection:
             head = connection.execute(select(tables).where(tables.c.id == table_id)).mappings().first()
             if head is None:
@@ -225,6 +281,7 @@ class Storage:
         )
 
     def rows_after(self, table_id: str, version: int) -> list[Row]:
+        self._check_file()
         with self.engine.connect() as connection:
             found = connection.execute(select(actions.c.version, actions.c.seat, actions.c.kind, actions.c.text)
                                        .where((actions.c.table_id == table_id) & (actions.c.version > version))
@@ -232,6 +289,7 @@ class Storage:
         return [Row(*row) for row in found]
 
     def seats_of(self, table_id: str) -> list[dict[str, Any]]:
+        self._check_file()
         with self.engine.connect() as connection:
             found = connection.execute(select(seats).where(seats.c.table_id == table_id)
                                        .order_by(seats.c.seat)).mappings().all()
@@ -239,12 +297,14 @@ class Storage:
 
     def unfinished(self) -> list[str]:
         """The tables whose game goes on (a restarted server resumes them)."""
+        self._check_file()
         with self.engine.connect() as connection:
             return list(connection.execute(select(tables.c.id).where(tables.c.finished.is_(False)
                                                                      & tables.c.expired.is_(False))).scalars())
 
     def recent(self, limit: int = 50) -> list[dict[str, Any]]:
         """The newest tables, for the lobby: no seed, no tokens."""
+        self._check_file()
         with self.engine.connect() as connection:
             heads = connection.execute(select(tables.c.id, tables.c.game, tables.c.players, tables.c.created,
                                               tables.c.finished).order_by(tables.c.created.desc())
@@ -253,6 +313,7 @@ class Storage:
 
     def open_tables(self, address: str | None) -> tuple[int, int]:
         """How many tables are open (unfinished and not expired): in all, and created by ``address``."""
+        self._check_file()
         is_open = tables.c.finished.is_(False) & tables.c.expired.is_(False)
         with self.engine.connect() as connection:
             every = connection.execute(select(func.count()).select_from(tables).where(is_open)).scalar_one()
@@ -264,33 +325,70 @@ class Storage:
         """Mark expired every open table created before ``cutoff`` (epoch seconds) with no change
         since; the ids of those marked."""
         moved = select(actions.c.table_id).where((actions.c.table_id == tables.c.id) & (actions.c.created >= cutoff))
-        with self.engine.begin() as connection:
+        with self._writing() as connection:
             return list(connection.execute(
                 update(tables).where(tables.c.finished.is_(False) & tables.c.expired.is_(False)
                                      & (tables.c.created < cutoff) & ~moved.exists())
                 .values(expired=True).returning(tables.c.id)).scalars())
 
+    def heads(self, table_ids: list[str]) -> dict[str, tuple[int, list[str | None]]]:
+        """For each of ``table_ids`` that is stored: its version (how many changes it has) and the
+        bot that plays each seat for its human (``None`` where nobody replaced the human).
+        One query for the versions and one for the seats, per 500 tables."""
+        self._check_file()
+        found: dict[str, tuple[int, list[str | None]]] = {}
+        with self.engine.connect() as connection:
+            for start in range(0, len(table_ids), 500):
+                chunk = table_ids[start:start + 500]
+                versions = dict(connection.execute(
+                    select(actions.c.table_id, func.max(actions.c.version))
+                    .where(actions.c.table_id.in_(chunk)).group_by(actions.c.table_id)).all())
+                bots: dict[str, list[str | None]] = {}
+                for table_id, bot in connection.execute(select(seats.c.table_id, seats.c.bot)
+                                                        .where(seats.c.table_id.in_(chunk))
+                                                        .order_by(seats.c.table_id, seats.c.seat)):
+                    bots.setdefault(table_id, []).append(bot)
+                for table_id, seat_bots in bots.items():
+                    found[table_id] = (versions.get(table_id, 0), seat_bots)
+        return found
+
     # ------------------------------------------------------------------ PostgreSQL announcements
-    def listen(self, callback: Callable[[str], None]) -> None:
-        """Call ``callback(payload)`` (from a thread) for every change any server commits."""
+    def listen(self, callback: Callable[[str], None], regained: Callable[[], None]) -> None:
+        """Call ``callback(payload)`` (from a thread) for every change any server commits. When the
+        listening connection is lost (the database restarted, its backend terminated) the log
+        says so once; the listener connects again every second, and once it listens again it
+        calls ``regained()``: what was announced in between was heard by nobody here."""
         if not self.is_postgres or self._listener is not None:
             return
         import psycopg
 
         dsn = self.engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
+        # its name in pg_stat_activity, so that an operator can tell which server it serves
+        name = f"boardwright-listen {os.getpid()}"
         ready = threading.Event()
 
         def run() -> None:
+            lost_at: float | None = None
             while not self._stop.is_set():
                 try:
-                    with psycopg.connect(dsn, autocommit=True) as connection:
+                    with psycopg.connect(dsn, autocommit=True, application_name=name) as connection:
                         connection.execute(f"LISTEN {CHANNEL}")
                         ready.set()
+                        if lost_at is not None:
+                            log.warning("the PostgreSQL listener is back after %.1f s; every live table is read "
+                                        "again", time.monotonic() - lost_at)
+                            lost_at = None
+                            regained()
                         while not self._stop.is_set():
                             for note in connection.notifies(timeout=0.5):
                                 callback(note.payload)
-                except psycopg.Error:
-                    self._stop.wait(1.0)  # the database went away: listen again when it is back
+                except psycopg.Error as error:
+                    if lost_at is None and not self._stop.is_set():
+                        lost_at = time.monotonic()
+                        log.warning("lost the PostgreSQL listener (%s): moves made through other servers are "
+                                    "not heard until it is back; connecting again every second",
+                                    " ".join(str(error).split()))
+                    self._stop.wait(1.0)
 
         self._listener = threading.Thread(target=run, name="boardwright-listen", daemon=True)
         self._listener.start()

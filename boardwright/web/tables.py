@@ -39,6 +39,9 @@ log = logging.getLogger("boardwright.web")
 SNAPSHOT_EVERY = 10
 #: the bot that plays for a seat whose turn timer ran out
 TIMER_BOT = "heuristic"
+#: the shape of every table id: ``secrets.token_urlsafe`` letters, at most the width of the stored id
+#: (a NUL, which PostgreSQL cannot even compare, or a newline is refused before storage is asked)
+TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 
 
 def token_hash(token: str) -> str:
@@ -193,7 +196,7 @@ class Hub:
     async def start(self) -> None:
         self._loop = asyncio.get_running_loop()
         await anyio.to_thread.run_sync(self.storage.migrate)
-        await anyio.to_thread.run_sync(self.storage.listen, self._notified)
+        await anyio.to_thread.run_sync(self.storage.listen, self._notified, self._listening_again)
         await self.expire()  # an abandoned table is not resumed
         for table_id in await anyio.to_thread.run_sync(self.storage.unfinished):
             try:
@@ -264,9 +267,12 @@ class Hub:
 
     async def table(self, table_id: str, address: str | None = None) -> Live:
         """The live table, rebuilt from storage if this server has not got it in memory (in a
-        worker thread, its cost charged to the client at ``address`` that asked)."""
+        worker thread, its cost charged to the client at ``address`` that asked). An id of a
+        shape no table has (see :data:`TABLE_ID`) is unknown without asking the database."""
         live = self.live.get(table_id)
         if live is None:
+            if not TABLE_ID.fullmatch(table_id):
+                raise BadRequest(404, f"there is no table {table_id[:40]!r}")
             if address is not None:
                 self.costs.check(address)
             lock = self._loading.setdefault(table_id, asyncio.Lock())
@@ -410,6 +416,34 @@ class Hub:
             self._spawn(self._reload_seats(live))
         elif what.isascii() and what.isdigit() and int(what) > live.version:
             self._spawn(self._follow(live, int(what)))
+
+    def _listening_again(self) -> None:
+        """(From the listener thread) the listener was lost and listens again: the changes other
+        servers announced meanwhile were heard by nobody here."""
+        if self._loop is not None:
+            self._loop.call_soon_threadsafe(self._spawn_catch_up)
+
+    def _spawn_catch_up(self) -> None:
+        self._spawn(self.catch_up_everything())
+
+    async def catch_up_everything(self) -> None:
+        """Read the version of every live unfinished table, and who plays each of its seats, at
+        once, and follow the tables that changed (their clients are pushed the change)."""
+        following = {table_id: live for table_id, live in self.live.items()
+                     if not live.broken and not live.state.is_over}
+        if not following:
+            return
+        try:
+            heads = await anyio.to_thread.run_sync(self.storage.heads, list(following))
+        except Exception:
+            log.exception("the live tables could not be read again; each follows at its next change")
+            return
+        for table_id, (version, bots) in heads.items():
+            live = following[table_id]
+            if version > live.version:
+                self._spawn(self._follow(live, version))
+            if bots != [row["bot"] for row in live.seats]:
+                self._spawn(self._reload_seats(live))
 
     async def _follow(self, live: Live, announced: int) -> None:
         """Catch up with a change announced at version ``announced``. This server hears its own
