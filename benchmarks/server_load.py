@@ -3,6 +3,7 @@
     python benchmarks/server_load.py                          # 200 tables for 60 s; PostgreSQL started here
     python benchmarks/server_load.py --tables 50 --duration 20 --games gadgeteers --games the-game-makers
     python benchmarks/server_load.py --tables 20 --games-per-table 1 --db sqlite:////tmp/load.db
+    python benchmarks/server_load.py --against bb77e31                 # that revision's server, then this one
 
 It starts a throwaway PostgreSQL cluster (tests/pgcluster.py; or uses ``--db``) and ``boardwright
 serve --rate-limit 0`` on a free loopback port, then this one process plays every seat of every
@@ -41,6 +42,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.parse
 import urllib.request
 from collections import Counter
 from dataclasses import dataclass, field
@@ -150,8 +152,9 @@ class ServerProcess:
     """``python -m boardwright serve --rate-limit 0`` on a free loopback port, in its own process
     group, running this checkout's code; its output goes to ``log``."""
 
-    def __init__(self, db: str, workers: int, workdir: Path, cprofile: str | None = None) -> None:
+    def __init__(self, db: str, workers: int, workdir: Path, cprofile: str | None = None, root: Path = ROOT) -> None:
         self.db = db
+        self.root = root
         self.cprofile = cprofile
         self.workers = workers
         self.workdir = workdir
@@ -165,10 +168,11 @@ class ServerProcess:
 
     def start(self, timeout: float = 60.0) -> None:
         env = dict(os.environ, PYTHONUNBUFFERED="1")
-        env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(self.root), env.get("PYTHONPATH")]))
+        unbounded = unbounded_flags(self.root, env)
         for _ in range(3):
             self.port = pgcluster.free_port()
-            serve = ["serve", "--host", "127.0.0.1", "--port", str(self.port), "--db", self.db, "--rate-limit", "0",
+            serve = ["serve", "--host", "127.0.0.1", "--port", str(self.port), "--db", self.db, *unbounded,
                      "--workers", str(self.workers)]
             command = [sys.executable, "-m", "boardwright", *serve] if self.cprofile is None else [
                 sys.executable, "-c", CPROFILED, str(Path(self.cprofile).resolve()), *serve]
@@ -213,6 +217,19 @@ class ServerProcess:
             with contextlib.suppress(ProcessLookupError):
                 os.killpg(process.pid, signal.SIGKILL)
             process.wait()
+
+
+#: the server's bounds that a load from one address on loopback would hit, off for the run (those a
+#: server's version has: an older server, for --against, knows fewer of them)
+UNBOUNDED = {"--rate-limit": "0", "--request-cpu": "0", "--max-tables": "0", "--max-tables-per-address": "0",
+             "--max-connections-per-address": "0"}
+
+
+def unbounded_flags(root: Path, env: dict[str, str]) -> list[str]:
+    """The flags of :data:`UNBOUNDED` that the server at ``root`` takes, with their values."""
+    usage = subprocess.run([sys.executable, "-m", "boardwright", "serve", "--help"], cwd=root, env=env,
+                           capture_output=True, text=True, check=True).stdout
+    return [part for flag, value in UNBOUNDED.items() if flag in usage for part in (flag, value)]
 
 
 def postgres_pids(cluster: Path) -> list[int]:
@@ -530,13 +547,8 @@ class Load:
 def percentiles(values: list[float]) -> str:
     if not values:
         return "none measured"
-    ordered = sorted(values)
-
-    def at(q: float) -> float:
-        return ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000
-
-    return (f"p50 {at(0.50):7.1f} ms   p95 {at(0.95):7.1f} ms   p99 {at(0.99):7.1f} ms   "
-            f"max {ordered[-1] * 1000:7.1f} ms   (n={len(ordered):,})")
+    return (f"p50 {quantile(values, 0.50):7.1f} ms   p95 {quantile(values, 0.95):7.1f} ms   "
+            f"p99 {quantile(values, 0.99):7.1f} ms   max {max(values) * 1000:7.1f} ms   (n={len(values):,})")
 
 
 def report(args: argparse.Namespace, plan: list[tuple[str, int]], setup: float, elapsed: float, stats: Stats,
@@ -600,6 +612,10 @@ def main() -> None:
                         help="run the server's event loop under cProfile (CPU time of that thread; it slows the "
                              "server down) and write its statistics to FILE (pstats) when it stops")
     parser.add_argument("--keep-log", action="store_true", help="print the server's log at the end")
+    parser.add_argument("--against", metavar="REV",
+                        help="first run the same load against the server of git revision REV (checked out in a "
+                             "temporary worktree; its own database), then this checkout's, and print both side "
+                             "by side")
     args = parser.parse_args()
     if args.duration is None:
         args.duration = 600.0 if args.games_per_table else 60.0
@@ -607,10 +623,15 @@ def main() -> None:
         if game_id not in bw.games():
             parser.error(f"there is no game {game_id!r} (games: {', '.join(bw.games())})")
 
+    if args.against and args.db:
+        parser.error("--against runs each server on a database of its own: leave out --db")
     workdir = Path(tempfile.mkdtemp(prefix="bw-load-"))
     cluster = None
     db = args.db
+    runs: list[tuple[str, Path]] = [("this checkout", ROOT)]
     try:
+        if args.against:
+            runs.insert(0, (f"{args.against} ({checkout(args.against, workdir / 'against')})", workdir / "against"))
         if db is None:
             reason = pgcluster.unavailable_reason()
             if reason:
@@ -620,21 +641,72 @@ def main() -> None:
             db_label = "PostgreSQL (a throwaway cluster started here, fsync off)"
         else:
             db_label = f"database {db.split('://', 1)[0]} (given)"
-        server = ServerProcess(db, args.workers, workdir, args.cprofile)
-        server.start()
-        try:
-            asyncio.run(drive(args, server, cluster, db_label))
-        finally:
-            server.stop()
-            if args.keep_log:
-                print(f"--- the server's log ---\n{server.log.read_text(errors='replace')}")
+        results = []
+        for index, (name, root) in enumerate(runs):
+            if len(runs) > 1:
+                print(f"=== {name} ===")
+            run_db = db if len(runs) == 1 else new_database(db, f"load_{index}")
+            run_dir = workdir / f"run{index}"
+            run_dir.mkdir()
+            server = ServerProcess(run_db, args.workers, run_dir, args.cprofile and f"{args.cprofile}.{index}"
+                                   if len(runs) > 1 else args.cprofile, root)
+            server.start()
+            try:
+                results.append((name, asyncio.run(drive(args, server, cluster, db_label))))
+            finally:
+                server.stop()
+                if args.keep_log:
+                    print(f"--- the server's log ---\n{server.log.read_text(errors='replace')}")
+        if len(results) > 1:
+            compare(results)
     finally:
         if cluster is not None:
             pgcluster.stop(cluster)
+        if args.against:
+            subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(workdir / "against")],
+                           capture_output=True)
         with contextlib.suppress(OSError):
             for path in sorted(workdir.rglob("*"), reverse=True):
                 path.unlink() if path.is_file() or path.is_symlink() else path.rmdir()
             workdir.rmdir()
+
+
+def checkout(revision: str, where: Path) -> str:
+    """Check ``revision`` out at ``where`` (a detached git worktree of this checkout); its short hash."""
+    subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", str(where), revision],
+                   check=True, capture_output=True)
+    return subprocess.run(["git", "-C", str(where), "rev-parse", "--short", "HEAD"], check=True,
+                          capture_output=True, text=True).stdout.strip()
+
+
+def new_database(url: str, name: str) -> str:
+    """A new, empty database ``name`` beside the one ``url`` names (PostgreSQL), or a file beside it
+    (SQLite); its URL."""
+    if url.startswith("sqlite:///"):
+        return f"{url}.{name}"
+    import psycopg  # the server's own driver (the web extra)
+
+    parts = urllib.parse.urlsplit(url)
+    with psycopg.connect(url, autocommit=True) as admin:
+        admin.execute(f'CREATE DATABASE "{name}"')
+    return urllib.parse.urlunsplit(parts._replace(path=f"/{name}"))
+
+
+def compare(results: list[tuple[str, dict[str, float]]]) -> None:
+    """The figures of each run side by side."""
+    rows = [("actions per second (wall)", "actions/s", "{:,.1f}"),
+            ("server main process, per action", "main_ms", "{:.2f} ms"),
+            ("whole server, per action", "server_ms", "{:.2f} ms"),
+            ("action POST latency p50", "post_p50", "{:.1f} ms"),
+            ("action POST latency p99", "post_p99", "{:.1f} ms"),
+            ("push latency p99", "push_p99", "{:.1f} ms"),
+            ("answer to a move, average", "answer_kb", "{:.1f} kB"),
+            ("errors", "errors", "{:.0f}")]
+    width = max(len(name) for name, _ in results) + 2
+    print("\n=== side by side ===")
+    print(" " * 34 + "".join(f"{name:>{width}}" for name, _ in results))
+    for label, key, form in rows:
+        print(f"{label:34s}" + "".join(f"{form.format(figures[key]):>{width}}" for _, figures in results))
 
 
 def start_profile(server: ServerProcess, out: str, duration: float) -> subprocess.Popen[bytes] | None:
@@ -648,7 +720,8 @@ def start_profile(server: ServerProcess, out: str, duration: float) -> subproces
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
-async def drive(args: argparse.Namespace, server: ServerProcess, cluster: Path | None, db_label: str) -> None:
+async def drive(args: argparse.Namespace, server: ServerProcess, cluster: Path | None,
+                db_label: str) -> dict[str, float]:
     load = Load(server.url, args)
     prepared = await load.prepare()
     before: dict[str, Any] = {}
@@ -699,6 +772,20 @@ async def drive(args: argparse.Namespace, server: ServerProcess, cluster: Path |
               f"action (pg_stat_database; read-only transactions end in a rollback)")
     print(f"  (load average {before['load']} at the start, {load_average()} at the end; 'other processes' is "
           f"what the rest of the machine took from its {os.cpu_count()} cores meanwhile)")
+    stats, actions = load.stats, max(load.stats.actions, 1)
+    whole, main = cpu["server CPU"]  # type: ignore[misc]
+    return {"actions/s": stats.actions / elapsed, "main_ms": main / actions * 1000, "server_ms": whole / actions * 1000,
+            "post_p50": quantile(stats.post_latency, 0.50), "post_p99": quantile(stats.post_latency, 0.99),
+            "push_p99": quantile(stats.push_latency, 0.99), "answer_kb": stats.post_bytes / actions / 1000,
+            "errors": sum(stats.errors.values())}
+
+
+def quantile(values: list[float], q: float) -> float:
+    """The ``q`` quantile of ``values`` (seconds) in milliseconds, as the report writes them."""
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000
 
 
 if __name__ == "__main__":

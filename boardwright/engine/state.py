@@ -477,6 +477,9 @@ class State:
         new = self._clone()
         events = self._events
         new._events = events.copy() if isinstance(events, list) else events
+        # where each viewer's events are among those copied: a copy that tells more need not
+        # look through the whole history again (a server copies its table at every change)
+        new._seen = {viewer: (scanned, shown.copy()) for viewer, (scanned, shown) in self._seen.items()}
         # the replay that tested the last action for undo: the copy's next test steps on from it
         new._undo_checked = getattr(self, "_undo_checked", None)
         return new
