@@ -491,8 +491,11 @@ def cmd_serve(args: argparse.Namespace, console: Console) -> int:
         raise UsageError(f"the server needs the web extra: pip install 'boardwright[web]' ({missing})") from None
     if not 0 < args.port < 65536:
         raise UsageError(f"--port is 1 to 65535, not {args.port}")
+    from .web.http import parse_origins
+
     try:
         limits = Limits.from_args(args)
+        parse_origins(limits.allow_origins)  # checked before the server opens its database
     except ValueError as error:
         raise UsageError(str(error)) from None
     serve(args.host, args.port, args.db, limits)

@@ -25,6 +25,10 @@ class Limits:
     # -- requests
     rate_limit: float = limit(50.0, "requests per second each client address may make, in bursts of 200 "
                                     "(0: no limit)")
+    allow_origins: str = limit("", "other sites whose pages may post to this server and open its WebSockets, "
+                                   "comma-separated origins such as https://games.example.org (this server's own "
+                                   "origin always may; any other is refused, against cross-site requests)",
+                               metavar="ORIGINS")
 
     # -- connections
 
@@ -43,7 +47,7 @@ class Limits:
             kind = type(item.default) if item.default is not None else int
             found.append((f"--{item.name.replace('_', '-')}",
                           {"type": kind, "default": getattr(self, item.name), "metavar": meta["metavar"],
-                           "help": f"{meta['help']} (default {item.default})" if item.default is not None
+                           "help": f"{meta['help']} (default {item.default})" if item.default not in (None, "")
                            else meta["help"]}))
         return found
 
