@@ -1,7 +1,8 @@
 """What the server tells the browser, over loopback: the Content-Security-Policy and its companions
 on every answer and no-store on every answer that depends on a token; bodies taken as JSON only;
 pages of other sites refused (posts and WebSockets) unless the operator names them; the icon; and
-in Chromium, the lobby and a table page of each game load with no policy violation and no 404.
+in Chromium, the lobby, a table page of each game and a replay load with no policy violation and
+no 404.
 """
 
 from __future__ import annotations
@@ -211,8 +212,9 @@ document.addEventListener("securitypolicyviolation",
 
 
 def test_the_lobby_and_a_table_of_each_game_load_with_no_policy_violation_and_no_404(shared_server, page):
-    """Each page is served with the policy, draws, and reports no violation, no script error and
-    no failed request (the icon included). The listener is shown to hear a violation at the end."""
+    """Each page (the lobby, which creates a table; a table of each game; the replay of a finished
+    game) is served with the policy, draws, and reports no violation, no script error and no failed
+    request (the icon included). The listener is shown to hear a violation at the end."""
     page.add_init_script(VIOLATIONS)
     served = page.goto(f"{shared_server.url}/")
     assert served is not None
@@ -225,6 +227,7 @@ def test_the_lobby_and_a_table_of_each_game_load_with_no_policy_violation_and_no
     assert links, "no join link"
     with client(shared_server) as http:
         tables = {game: create(http, game, ["human"] * bw.load(game).min_players) for game in bw.games()}
+        finished = create(http, "gadgeteers", ["random", "random"])["table"]
     for game, created in tables.items():
         url = next(seat["url"] for seat in created["seats"] if seat["url"])
         page.goto(url)
@@ -238,6 +241,13 @@ def test_the_lobby_and_a_table_of_each_game_load_with_no_policy_violation_and_no
     page.goto(links[0])
     page.wait_for_function("() => document.body.dataset.version !== undefined")
     assert page.evaluate("window.violations") == [], "the lobby's own table"
+    with client(shared_server) as http:  # and the replay of a finished game, stepped to its end
+        wait_until(lambda: get(http, finished)["is_over"], 120, "the bots' game to end")
+    page.goto(f"{shared_server.url}/t/{finished}/replay")
+    page.wait_for_function("() => /^step 0 of [1-9]/.test(document.getElementById('replay-step').textContent)")
+    page.click("#replay-last")
+    page.wait_for_function("() => /^step ([0-9]+) of \\1$/.test(document.getElementById('replay-step').textContent)")
+    assert page.evaluate("window.violations") == [], "the replay"
     assert page.errors == [], page.errors
     assert page.resource_errors == [], page.resource_errors
     icon = page.evaluate("document.querySelector('link[rel=icon]').href")
