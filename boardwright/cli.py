@@ -9,13 +9,19 @@
     boardwright tournament GAME --seats a,b -n 300     agents over every seating, with ratings
     boardwright balance GAME --players 2,3 -n 5000     the balance lab: a report of AI games
 
+Each command needs the extras :data:`COMMANDS` names (the terminal's Rich for most, the server's
+for ``serve``) and imports them only when it runs, so ``pip install 'boardwright[web]'`` alone
+serves; a command whose extra is missing says which to install.
+
 Exit codes: 0 done (also after ``quit`` or end of input), 1 a game failed in a batch, 2 a bad
-command line, game, option, content file or record (one line on stderr), 130 Ctrl-C.
+command line, game, option, content file or record, or a missing extra (one line on stderr), 130
+Ctrl-C.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import os
 import sys
@@ -24,14 +30,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
-
-try:
-    from rich.console import Console
-    from rich.markup import escape
-    from rich.table import Table
-except ImportError:  # pragma: no cover - the [cli] extra installs Rich
-    sys.exit("boardwright: the terminal needs Rich; install it with: pip install 'boardwright[cli]'")
+from typing import TYPE_CHECKING, Any
 
 import boardwright as bw
 
@@ -40,10 +39,19 @@ from .engine import BoardwrightError, Game, State, load_record, parse_option_pai
 from .sim import SimulationError, agent_seed, check_task, make_tasks, run_tasks, summarize
 from .sim.report import print_report, report_json
 from .sim.tournament import run_tournament
-from .terminal import THEME, TerminalTable, coloured, print_markup, print_notes
 from .web.limits import Limits
 
+if TYPE_CHECKING:
+    from rich.console import Console
+
 HUMAN = "human"
+#: what each extra (pyproject.toml) installs that a command imports
+EXTRA_MODULES = {
+    "cli": ("rich",),
+    "ai": ("openskill",),
+    "lab": ("numpy", "scipy", "matplotlib", "psutil"),  # and Ray, asked for by --backend ray alone
+    "web": ("starlette", "uvicorn", "sqlalchemy", "alembic"),
+}
 
 
 class UsageError(Exception):
@@ -122,12 +130,32 @@ def new_state(game: Game, players: int, seed: int | None, options: dict[str, Any
         raise UsageError(str(error)) from None
 
 
+def require(command: str, extras: Sequence[str]) -> None:
+    """Refuse ``command`` in one line that says what to install when a module of one of its
+    ``extras`` cannot be imported."""
+    missing: dict[str, ImportError] = {}
+    for extra in extras:
+        for module in EXTRA_MODULES[extra]:
+            try:
+                importlib.import_module(module)
+            except ImportError as error:
+                missing.setdefault(extra, error)
+    if missing:
+        names = ",".join(missing)
+        which = f"the {names} extra" if len(missing) == 1 else f"the extras {', '.join(missing)}"
+        raise UsageError(f"{command} needs {which}: pip install 'boardwright[{names}]' "
+                         f"({next(iter(missing.values()))})")
+
+
 @contextmanager
 def progress_bar(title: str, total: int, quiet: bool = False,
                  rate: str | None = None) -> Iterator[Callable[[int], None] | None]:
     """A progress bar on stderr (games done, time left, and with ``rate`` the speed in that unit,
     e.g. "games/s") while a batch runs: yields ``advance(k)``, or ``None`` when stderr is not a
     terminal or ``quiet`` is set."""
+    from rich.console import Console
+    from rich.markup import escape
+
     errors = Console(stderr=True)
     if quiet or not errors.is_terminal:
         yield None
@@ -150,6 +178,10 @@ def progress_bar(title: str, total: int, quiet: bool = False,
 
 def make_console() -> Console:
     """Rich output on stdout; boards are never wrapped, and piped output is 120 columns wide."""
+    from rich.console import Console
+
+    from .terminal import THEME
+
     console = Console(highlight=False, soft_wrap=True, theme=THEME)
     if not console.is_terminal:
         console.width = max(console.width, 120)
@@ -158,6 +190,9 @@ def make_console() -> Console:
 
 # ---------------------------------------------------------------------------- commands
 def cmd_games(args: argparse.Namespace, console: Console) -> int:
+    from rich.markup import escape
+    from rich.table import Table
+
     ids = bw.games()
     if not ids:
         console.print("No games are registered yet.")
@@ -171,6 +206,9 @@ def cmd_games(args: argparse.Namespace, console: Console) -> int:
 
 
 def cmd_options(args: argparse.Namespace, console: Console) -> int:
+    from rich.markup import escape
+    from rich.table import Table
+
     game = load_game(args.game)
     if not game.options:
         console.print(f"{escape(game.name)} has no options.")
@@ -185,12 +223,16 @@ def cmd_options(args: argparse.Namespace, console: Console) -> int:
 
 
 def cmd_rules(args: argparse.Namespace, console: Console) -> int:
+    from .terminal import print_notes
+
     game = load_game(args.game)
     print_notes(console, game.rules_notes() if args.notes else game.rules_text())
     return 0
 
 
 def cmd_play(args: argparse.Namespace, console: Console) -> int:
+    from .terminal import TerminalTable
+
     chosen = setup(args, default_seat=HUMAN)
     if args.save is not None:
         target = Path(args.save)
@@ -231,6 +273,8 @@ def check_batch(n: int, jobs: int, per_n: int = 1, remote: bool = False) -> int:
 
 
 def cmd_simulate(args: argparse.Namespace, console: Console) -> int:
+    from rich.markup import escape
+
     chosen = setup(args, default_seat=None)
     if HUMAN in chosen.seats:
         raise UsageError("simulate plays bots only: a seat cannot be human")
@@ -366,6 +410,11 @@ def content_path(text: str) -> str:
 
 
 def cmd_balance(args: argparse.Namespace, console: Console) -> int:
+    from rich.markup import escape
+
+    from .sim.lab import Plan, Version, backends, study
+    from .sim.lab.report import write
+
     game = load_game(args.game)
     counts = player_counts(args.players, game) if args.players else [game.default_players]
     seats = seats_per_count(args.seats, counts, game)
@@ -392,11 +441,6 @@ def cmd_balance(args: argparse.Namespace, console: Console) -> int:
     for _, chosen in versions:
         resolve_options(game.id, game.options, chosen)
     total = check_batch(args.n, args.jobs, len(counts) * len(versions), remote=bool(args.ray_address))
-    try:
-        from .sim.lab import Plan, Version, backends, study
-        from .sim.lab.report import write
-    except ImportError as missing:
-        raise UsageError(f"the balance lab needs the lab extra: pip install 'boardwright[lab]' ({missing})") from None
     plan = Plan(game.id, tuple(counts), seats, args.n, args.seed,
                 tuple(Version(label, chosen) for label, chosen in versions), module=type(game).__module__)
     for task in {(t.seats, repr(sorted(t.options.items()))): t for t in plan.tasks()}.values():
@@ -439,6 +483,10 @@ def cmd_balance(args: argparse.Namespace, console: Console) -> int:
 
 
 def cmd_replay(args: argparse.Namespace, console: Console) -> int:
+    from rich.markup import escape
+
+    from .terminal import coloured, print_markup
+
     try:
         record = load_record(args.file)
         game = bw.load(record["game"])
@@ -484,15 +532,15 @@ def cmd_replay(args: argparse.Namespace, console: Console) -> int:
     return 0
 
 
-def cmd_serve(args: argparse.Namespace, console: Console) -> int:
-    try:
-        from .web.server import serve
-    except ImportError as missing:
-        raise UsageError(f"the server needs the web extra: pip install 'boardwright[web]' ({missing})") from None
+def cmd_serve(args: argparse.Namespace, _: None) -> int:
+    from .web.http import parse_origins
+    from .web.server import serve
+
     if not 0 < args.port < 65536:
         raise UsageError(f"--port is 1 to 65535, not {args.port}")
     try:
         limits = Limits.from_args(args)
+        parse_origins(limits.allow_origins)  # checked before the server opens its database
     except ValueError as error:
         raise UsageError(str(error)) from None
     serve(args.host, args.port, args.db, limits)
@@ -601,10 +649,14 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-COMMANDS = {
-    "games": cmd_games, "options": cmd_options, "rules": cmd_rules, "play": cmd_play,
-    "simulate": cmd_simulate, "replay": cmd_replay, "tournament": cmd_tournament, "serve": cmd_serve,
-    "balance": cmd_balance,
+#: each command and the extras it needs (README.md says the same): the terminal's commands Rich
+#: (``cli``), the tournament's ratings OpenSkill (``ai``), the balance lab its figures and plots
+#: (``lab``), the server its own (``web``); only the command that runs imports them
+COMMANDS: dict[str, tuple[Callable[[argparse.Namespace, Any], int], tuple[str, ...]]] = {
+    "games": (cmd_games, ("cli",)), "options": (cmd_options, ("cli",)), "rules": (cmd_rules, ("cli",)),
+    "play": (cmd_play, ("cli",)), "replay": (cmd_replay, ("cli",)), "simulate": (cmd_simulate, ("cli",)),
+    "tournament": (cmd_tournament, ("cli", "ai")), "balance": (cmd_balance, ("cli", "lab")),
+    "serve": (cmd_serve, ("web",)),
 }
 
 
@@ -614,9 +666,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = build_parser().parse_args(argv)
     except SystemExit as stop:
         return stop.code if isinstance(stop.code, int) else 2
-    console = make_console()
+    run, extras = COMMANDS[args.command]
     try:
-        return COMMANDS[args.command](args, console)
+        require(args.command, extras)
+        return run(args, make_console() if "cli" in extras else None)
     except (UsageError, BoardwrightError) as error:
         print("boardwright: " + " ".join(str(error).split()), file=sys.stderr)
         return 2

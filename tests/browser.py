@@ -63,11 +63,12 @@ class Player:
         return self.body("over") == "1"
 
     def wait_drawn(self, timeout: float = 10.0) -> None:
-        self.page.wait_for_function("document.body.dataset.version !== undefined", timeout=timeout * 1000)
+        self.page.wait_for_function("() => document.body.dataset.version !== undefined", timeout=timeout * 1000)
 
     def wait_version_above(self, version: int, timeout: float = 10.0) -> bool:
         try:
-            self.page.wait_for_function(f"Number(document.body.dataset.version) > {version}", timeout=timeout * 1000)
+            self.page.wait_for_function("after => Number(document.body.dataset.version) > after", arg=version,
+                                        timeout=timeout * 1000)
             return True
         except Exception:
             return False
@@ -153,7 +154,7 @@ def play_game(players: list[Player], watchers: list[Player] = (), deadline: floa
         if not moved:  # a bot or another seat decides: wait for the next push
             players[0].wait_version_above(players[0].version, 15.0)
     for player in [*players, *watchers]:
-        player.page.wait_for_function("document.body.dataset.over === '1'", timeout=15_000)
+        player.page.wait_for_function("() => document.body.dataset.over === '1'", timeout=15_000)
     return decisions
 
 

@@ -68,7 +68,7 @@ def test_the_table_is_drawn_and_played_by_clicking(server, browser):
         # it clicks them; then on to its draw, a piece in the banner
         while True:
             now = quietly_until(server, table, 0, "activate doors", "draw")
-            page.wait_for_function(f"Number(document.body.dataset.version) >= {now['version']}")
+            page.wait_for_function("at => Number(document.body.dataset.version) >= at", arg=now["version"])
             if now["view"]["phase"] == "draw":
                 break
             click(player, ".mou-door.inactive")

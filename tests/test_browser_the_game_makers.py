@@ -82,7 +82,7 @@ def test_the_table_is_drawn_and_played_by_clicking(server, browser):
             player.take_turn()
         # the others set up and play; then seat 0's first turn: a Forklift to the lit level 1 Wedge
         now = others_until(server, table, 0, lambda m: m["view"]["phase"] == "play" and not m["view"]["pending"])
-        page.wait_for_function(f"Number(document.body.dataset.version) >= {now['version']}")
+        page.wait_for_function("at => Number(document.body.dataset.version) >= at", arg=now["version"])
         wedge = page.locator("#board .tgm-wedge-face[data-place='1']")
         kind = wedge.get_attribute("data-wedge")
         click(player, ".tgm-wedge-face[data-place='1']")
@@ -199,7 +199,7 @@ def test_every_action_is_reachable_on_the_board(server, page):
             "reset"} <= steps, steps
     table = new_table(server, ["human", "human"])
     page.goto(table["seats"][0]["url"])
-    page.wait_for_function("document.body.dataset.version !== undefined")
+    page.wait_for_function("() => document.body.dataset.version !== undefined")
     problems = page.evaluate("""async (messages) => {
       const { makeUi, concerns } = await import("/static/ui.js");
       const { draw } = await import("/static/games/the-game-makers.js");

@@ -243,7 +243,8 @@ def test_what_a_client_sends_cannot_forge_a_log_line(shared_server: Server) -> N
     requests = [
         lambda: http.get(f"/api/tables/x{forged}"),
         lambda: http.post(f"/api/tables/x{forged}/actions", json=body),
-        lambda: http.post(f"/api/tables/x{forged}/undo", content=f'{{"token": "\\n{marker}"'.encode()),
+        lambda: http.post(f"/api/tables/x{forged}/undo", content=f'{{"token": "\\n{marker}"'.encode(),
+                          headers={"Content-Type": "application/json"}),
         lambda: http.get(f"/t/x{forged}"),
         lambda: http.get(f"/static/{forged}.js"),
     ]

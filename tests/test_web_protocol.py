@@ -206,10 +206,13 @@ def test_bad_input_gets_one_line_and_changes_nothing(shared_server):
         def body(**fields: Any) -> dict[str, Any]:
             return {"token": token, "action": legal, "version": version, **fields}
 
+        def raw(content: Any) -> httpx.Response:  # a body sent as it is, said to be JSON
+            return http.post(act, content=content, headers={"Content-Type": "application/json"})
+
         cases: list[tuple[Callable[[], httpx.Response], int, tuple[str, ...]]] = [
-            (lambda: http.post(act, content=b'{"token": "x", '), 400, ("JSON",)),
-            (lambda: http.post(act, content=b'[1, 2]'), 400, ("object",)),
-            (lambda: http.post(act, content=b'"text"'), 400, ("object",)),
+            (lambda: raw(b'{"token": "x", '), 400, ("JSON",)),
+            (lambda: raw(b'[1, 2]'), 400, ("object",)),
+            (lambda: raw(b'"text"'), 400, ("object",)),
             (lambda: http.post(act, json={"action": legal, "version": version}), 422, ("'token'",)),
             (lambda: http.post(act, json={"token": token, "version": version}), 422, ("'action'",)),
             (lambda: http.post(act, json={"token": token, "action": legal}), 422, ("'version'",)),
@@ -228,12 +231,12 @@ def test_bad_input_gets_one_line_and_changes_nothing(shared_server):
             (lambda: http.post(act, json=body(token="not-a-token")), 403, ("token",)),
             (lambda: http.post(act, json=body(token=table.creator)), 403, ("token",)),
             (lambda: http.post(act, json=body(token=token + " ")), 403, ("token",)),
-            (lambda: http.post(act, content=b" " * 100_000), 413, ("at most",)),
-            (lambda: http.post(act, content=iter([b'{"token": "', b"x" * 100_000, b'"}'])), 413, ("at most",)),
+            (lambda: raw(b" " * 100_000), 413, ("at most",)),
+            (lambda: raw(iter([b'{"token": "', b"x" * 100_000, b'"}'])), 413, ("at most",)),
             (lambda: http.post(act, json=body(seat=other)), 403, (f"seat {other}",)),
             (lambda: http.post(act, json=body(token=table.tokens[other])), 422, ("Turn order", f"seat {other}")),
             (lambda: http.post(act, json=body(action="conquer the world")), 422, ("conquer the world",)),
-            (lambda: http.post(act, content=json.dumps(body(action="\ud800")).encode()), 422, ("not an action",)),
+            (lambda: raw(json.dumps(body(action="\ud800")).encode()), 422, ("not an action",)),
             (lambda: http.post(act, json=body(action=legal + " " * 5 + "x" * 400)), 422, ("400",)),
             (lambda: http.post(act, json=body(version=version + 1)), 409, ("version",)),
         ]

@@ -18,7 +18,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from .bots import Bots
-from .http import ASGIApp, Guard, handle
+from .http import ASGIApp, Guard, handle, parse_origins
 from .limits import Limits
 from .protocol import games_list
 from .routes import pages, tables
@@ -55,4 +55,4 @@ def create_app(db: str, limits: Limits | None = None, base_url: str = "") -> ASG
     app = Starlette(routes=[Route("/api/games", handle(games)), *tables.routes(hub), *pages.routes(hub)],
                     lifespan=lifespan)
     app.state.hub = hub
-    return Guard(app, limits.rate_limit, BURST)
+    return Guard(app, limits.rate_limit, BURST, parse_origins(limits.allow_origins))

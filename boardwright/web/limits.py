@@ -28,6 +28,10 @@ class Limits:
     request_cpu: float = limit(0.5, "CPU seconds per second each client address may make the server spend on "
                                     "costly requests (replays, long histories, tables read back from the "
                                     "database), in bursts of 20 times that (0: no limit)", metavar="S")
+    allow_origins: str = limit("", "other sites whose pages may post to this server and open its WebSockets, "
+                                   "comma-separated origins such as https://games.example.org (this server's own "
+                                   "origin always may; any other is refused, against cross-site requests)",
+                               metavar="ORIGINS")
 
     # -- connections
 
@@ -54,7 +58,7 @@ class Limits:
             kind = type(item.default) if item.default is not None else int
             found.append((f"--{item.name.replace('_', '-')}",
                           {"type": kind, "default": getattr(self, item.name), "metavar": meta["metavar"],
-                           "help": f"{meta['help']} (default {item.default})" if item.default is not None
+                           "help": f"{meta['help']} (default {item.default})" if item.default not in (None, "")
                            else meta["help"]}))
         return found
 

@@ -1,4 +1,4 @@
-"""The browser client: the lobby, the table page (live and replay) and their static files."""
+"""The browser client: the lobby, the table page (live and replay), their static files and the icon."""
 
 from __future__ import annotations
 
@@ -23,8 +23,12 @@ def routes(hub: Hub) -> list[BaseRoute]:
         await hub.table(request.path_params["table"])  # an unknown table is a 404, not an empty page
         return FileResponse(STATIC / "table.html")
 
+    async def icon(_: Request) -> Response:  # for clients that ask for it without reading the pages' link
+        return FileResponse(STATIC / "favicon.svg", media_type="image/svg+xml")
+
     return [
         Route("/", lobby),
+        Route("/favicon.ico", icon),
         Route("/t/{table}", handle(table_page)),
         Route("/t/{table}/replay", handle(table_page)),
         Mount("/static", StaticFiles(directory=STATIC)),

@@ -49,7 +49,14 @@ export function makeUi(host) {
       const element = document.createElement(tag);
       for (const [name, value] of Object.entries(attrs)) {
         if (name === "class") element.className = value;
-        else if (name === "style" && typeof value === "object") Object.assign(element.style, value);
+        else if (name === "style" && typeof value === "object") {
+          // through the CSSOM (a style attribute in markup is refused by the page's policy);
+          // a custom property ("--seat") is set only by setProperty
+          for (const [property, setting] of Object.entries(value)) {
+            if (property.startsWith("--")) element.style.setProperty(property, setting);
+            else element.style[property] = setting;
+          }
+        }
         else if (value !== undefined && value !== null && value !== false) element.setAttribute(name, value);
       }
       element.append(...children.filter((child) => child !== null && child !== undefined));
