@@ -31,7 +31,7 @@ BURST = 200
 def create_app(db: str, limits: Limits | None = None, base_url: str = "") -> ASGIApp:
     """The server's app for the database at ``db`` (an SQLAlchemy URL), within ``limits``."""
     limits = limits or Limits()
-    hub = Hub(Storage(db), Bots(limits.workers), base_url)
+    hub = Hub(Storage(db), Bots(limits.workers, limits), base_url, limits)
     games_json = json.dumps(games_list()).encode()
 
     async def games(_: Request) -> Response:
