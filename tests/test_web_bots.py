@@ -22,6 +22,7 @@ from typing import Any
 import httpx
 import pytest
 from services import ROOT, Server
+from test_web_protocol import one_line_error
 from webplay import NO_EVENTS, client, create, get, tokens, wait_until
 
 import boardwright as bw
@@ -71,15 +72,6 @@ def plugin_path(tmp_path: Path) -> dict[str, str]:
     return {"PYTHONPATH": os.pathsep.join([str(ROOT), str(folder)])}
 
 
-def one_line(answer: httpx.Response, status: int, *words: str) -> str:
-    assert answer.status_code == status, (answer.status_code, answer.text)
-    error = answer.json()["error"]
-    assert error and "\n" not in error and len(error) < 300, error
-    for word in words:
-        assert word in error, (word, error)
-    return error
-
-
 def new_table(http: httpx.Client, game: str, seats: list[str]) -> httpx.Response:
     return http.post("/api/tables", json={"game": game, "players": len(seats), "seats": seats})
 
@@ -109,18 +101,18 @@ def idle_within(server: Server, seconds: float, what: str) -> None:
 def test_a_seat_kind_the_agent_or_the_games_bot_refuses_is_a_422(shared_server, kind):
     with client(shared_server) as http:
         before = http.get("/api/tables").json()
-        one_line(new_table(http, "gadgeteers", ["human", kind]), 422,
-                 kind.split(":")[1].split("=")[0])
+        parameter = kind.split(":")[1].split("=")[0]
+        one_line_error(new_table(http, "gadgeteers", ["human", kind]), 422, parameter)
         assert http.get("/api/tables").json() == before, "a refused table was stored"
         created = create(http, "gadgeteers", ["human", "human"])
-        one_line(hand(http, created, 0, kind), 422, kind.split(":")[1].split("=")[0])
+        one_line_error(hand(http, created, 0, kind), 422, parameter)
         assert get(http, created["table"])["seats"][0]["played_by"] == "human"
 
 
 def test_a_search_whose_iterations_cannot_fit_in_a_move_is_refused_with_its_bound(shared_server):
     with client(shared_server) as http:
         refused = new_table(http, "the-game-makers", ["human", "ismcts:iterations=20000,depth=0,rollout=heuristic"])
-        one_line(refused, 422, "at most 35 iterations", "heuristic rollouts to the end", "10 s")
+        one_line_error(refused, 422, "at most 35 iterations", "heuristic rollouts to the end", "10 s")
         answer = new_table(http, "the-game-makers", ["human", "ismcts:iterations=35,depth=0,rollout=heuristic"])
         assert answer.status_code == 201, answer.text  # the largest it admits
         answer = new_table(http, "the-game-makers", ["human", "ismcts:time=2,iterations=20000,depth=0"])
@@ -247,9 +239,8 @@ def test_search_seats_of_one_address_are_capped(start_server):
         first = create(http, "gadgeteers", ["human", cheap, cheap, cheap])
         create(http, "gadgeteers", ["human", cheap, cheap, cheap])
         create(http, "gadgeteers", ["human", cheap, cheap])  # 8 search seats: the default cap
-        one_line(new_table(http, "gadgeteers", ["human", cheap]), 429,
-                 "8 search-bot seats", "at most 8")
-        one_line(hand(http, first, 0, cheap), 429, "at most 8")
+        one_line_error(new_table(http, "gadgeteers", ["human", cheap]), 429, "8 search-bot seats", "at most 8")
+        one_line_error(hand(http, first, 0, cheap), 429, "at most 8")
         assert create(http, "gadgeteers", ["human", "heuristic"])  # light bots are not counted
         assert hand(http, first, 0, "random").status_code == 200
 
