@@ -185,7 +185,7 @@ class Budgets:
                 buckets = self.buckets[which]
                 buckets[key] = (self._level(which, key, now) - seconds, now)
                 if len(buckets) > self.PRUNE_AT:
-                    for full in [key for key in buckets if self._level(which, key, now) >= self.burst]:
+                    for full in [other for other in buckets if self._level(which, other, now) >= self.burst]:
                         del buckets[full]
 
 
