@@ -115,12 +115,9 @@ def setup(args: argparse.Namespace, default_seat: str | None) -> Setup:
 def check_agent(game: Game, seat: int, spec: str) -> None:
     """A bot's spec for ``seat``: a known agent with valid settings, which the game can play."""
     try:
-        name, _ = agents.parse_spec(spec)
-        agents.make(spec, seed=0)
+        agents.check(spec, game)
     except ValueError as error:
         raise UsageError(f"seat {seat}: {error}") from None
-    if name == "heuristic" and not game.bot:
-        raise UsageError(f"{game.name} has no heuristic bot yet (seat {seat}); use random")
 
 
 def new_state(game: Game, players: int, seed: int | None, options: dict[str, Any]) -> State:

@@ -139,6 +139,33 @@ def test_time_budget_is_kept_within_a_tolerance():
     assert 0.1 <= time.perf_counter() - start < 0.25
 
 
+def test_the_search_keeps_its_time_inside_a_rollout_whatever_its_iterations_and_depth_say():
+    """One heuristic rollout to the end of a 6-player game of The Game Makers takes about 0.2 s of
+    CPU: a search of 0.02 s stops in the middle of its first one, and drops it."""
+    state = bw.load("the-game-makers").new(players=6, seed=1)
+    agent = ISMCTSAgent(iterations=5000, time=0.02, rollout="heuristic", depth=0, seed=1)
+    start = time.perf_counter()
+    choice = agent.choose(state, 0)
+    assert time.perf_counter() - start < 0.15
+    assert agent.last_iterations == 0 and choice in state.legal_actions(0)
+
+
+def test_a_heuristic_seat_the_games_bot_refuses_is_refused_when_checked():
+    game = bw.load("gadgeteers")
+    with pytest.raises(ValueError, match="takes no parameter x"):
+        agents.check("heuristic:x=1", game)
+    with pytest.raises(ValueError, match="no heuristic bot"):
+        agents.check("ismcts:iterations=5,rollout=heuristic", TOY)
+    assert agents.check("ismcts:iterations=5", TOY).name == "ismcts"
+
+
+def test_an_agent_told_a_time_keeps_the_shorter_one():
+    assert agents.within(agents.make("ismcts:time=5"), 2.0).time == 2.0  # type: ignore[attr-defined]
+    assert agents.within(agents.make("ismcts:time=1"), 2.0).time == 1.0  # type: ignore[attr-defined]
+    assert agents.within(agents.make("ismcts:iterations=10"), 2.0).time == 2.0  # type: ignore[attr-defined]
+    assert not hasattr(agents.within(agents.make("random"), 2.0), "time")
+
+
 def test_with_time_and_iterations_the_first_limit_reached_stops_the_search():
     agent = ISMCTSAgent(iterations=50, time=30.0, seed=1)
     agent.choose(TOY.new(players=2, seed=2), 0)

@@ -114,3 +114,13 @@ def test_the_openspiel_table_in_the_docs_is_the_report_of_the_results_file():
     assert table.count("\n") > 4, table
     docs = (BENCHMARKS.parent / "docs" / "agents.md").read_text()
     assert table in docs, "docs/agents.md: paste the table that --report prints of " + str(results)
+
+
+def test_search_cost_prints_the_dearest_costs_and_the_servers_bounds():
+    out = run("search_cost.py", "--game", "game-development", "--seconds", "0.05")
+    assert "dearest, heuristic rollouts" in out and "at most" in out and "iterations" in out
+
+
+def test_bot_moves_prints_moves_per_second_as_the_log_grows():
+    out = run("bot_moves.py", "--marks", "0,200", "--moves", "5")
+    assert out.count("moves/s") == 2

@@ -12,7 +12,7 @@ import importlib
 from collections.abc import Callable
 from typing import Any
 
-from ..engine import Action, State
+from ..engine import Action, Game, State
 from .base import Agent, RandomAgent
 
 
@@ -27,7 +27,11 @@ class HeuristicAgent(Agent):
         self._bots: dict[str, Agent] = {}
 
     def choose(self, state: State, seat: int) -> Action:
-        game = state.game
+        return self.bot_for(state.game).choose(state, seat)
+
+    def bot_for(self, game: Game) -> Agent:
+        """The game's own bot, built once with this agent's seed and parameters; ``ValueError``
+        when the game has none or its bot refuses the parameters."""
         bot = self._bots.get(game.id)
         if bot is None:
             path = getattr(game, "bot", "")
@@ -35,8 +39,12 @@ class HeuristicAgent(Agent):
                 raise ValueError(f"{game.name} has no heuristic bot")
             module_name, _, class_name = path.partition(":")
             cls = getattr(importlib.import_module(module_name), class_name)
-            bot = self._bots[game.id] = cls(seed=self.seed, **self.params)
-        return bot.choose(state, seat)
+            try:
+                bot = cls(seed=self.seed, **self.params)
+            except TypeError as error:
+                raise ValueError(f"agent 'heuristic': {error}") from None
+            self._bots[game.id] = bot
+        return bot
 
 
 AGENTS: dict[str, Callable[..., Agent]] = {
@@ -117,5 +125,31 @@ def make(spec: str, **params: Any) -> Agent:
         raise ValueError(f"agent '{name}': {error}") from None
 
 
-__all__ = ["AGENTS", "Agent", "HeuristicAgent", "RandomAgent", "make", "names", "parse_spec", "register",
-           "split_specs"]
+def check(spec: str, game: Game) -> Agent:
+    """The agent ``spec`` names, built as it would play ``game``: a ``ValueError`` of one line when
+    the agent refuses its parameters, when ``heuristic`` names a game without a bot or a bot that
+    refuses them, or when a search's rollouts or guidance need a bot the game lacks. The one check
+    of a spec for the command line, the batch runner and the server."""
+    agent = make(spec, seed=0)
+    if isinstance(agent, HeuristicAgent):
+        agent.bot_for(game)
+    elif getattr(agent, "uses_heuristic", False):
+        try:
+            HeuristicAgent().bot_for(game)
+        except ValueError as error:
+            raise ValueError(f"{error}, which the search's heuristic rollouts or bias need") from None
+    return agent
+
+
+def within(agent: Agent, seconds: float) -> Agent:
+    """``agent``, told to decide every move within ``seconds``: an agent with a clock of its own (a
+    ``time`` per decision, which the search checks as it goes) keeps the shorter of its time and
+    ``seconds``; one without a clock decides at its own pace, and whoever runs it stops it."""
+    if hasattr(agent, "time"):
+        own = agent.time
+        agent.time = seconds if own is None else min(float(own), seconds)
+    return agent
+
+
+__all__ = ["AGENTS", "Agent", "HeuristicAgent", "RandomAgent", "check", "make", "names", "parse_spec",
+           "register", "split_specs", "within"]

@@ -78,11 +78,13 @@ class Node:
 class ISMCTSAgent(Agent):
     """Single-observer ISMCTS over determinizations, with per-seat rewards.
 
-    Parameters: ``iterations`` (per decision), ``time`` (seconds per decision; with both, the
-    first reached stops the search), ``c`` (UCT exploration), ``rollout`` (``"random"`` or
-    ``"heuristic"``: the game's bot), ``depth`` (rollout decision points before the cut-off,
-    default :data:`DEFAULT_DEPTH`; 0 plays to the end), ``bias`` (weight of the heuristic bot's
-    choice in selection; 0, the default, searches unguided), ``seed``.
+    Parameters: ``iterations`` (per decision), ``time`` (seconds per decision, a hard limit: the
+    clock is read at every step of the selection and of the rollouts, and an iteration it
+    interrupts is dropped; with both, the first reached stops the search), ``c`` (UCT
+    exploration), ``rollout`` (``"random"`` or ``"heuristic"``: the game's bot), ``depth``
+    (rollout decision points before the cut-off, default :data:`DEFAULT_DEPTH`; 0 plays to the
+    end), ``bias`` (weight of the heuristic bot's choice in selection; 0, the default, searches
+    unguided), ``seed``.
     """
 
     name = "ismcts"
@@ -114,10 +116,17 @@ class ISMCTSAgent(Agent):
         self.depth = depth
         self.bias = float(bias)
         self._policy: Agent | None = None
+        #: when the decision under way must be made (``time.perf_counter``), if it has a ``time``
+        self._deadline: float | None = None
         #: iterations run by the last ``choose`` (for benchmarks and tests)
         self.last_iterations = 0
         #: the root of the last search (for inspection)
         self.last_root: Node | None = None
+
+    @property
+    def uses_heuristic(self) -> bool:
+        """Whether the search asks the game's heuristic bot (its rollouts or its guidance)."""
+        return self.rollout == "heuristic" or self.bias > 0
 
     # ------------------------------------------------------------------ the decision
     def choose(self, state: State, seat: int) -> Action:
@@ -131,14 +140,16 @@ class ISMCTSAgent(Agent):
         base = self.rng.next64()
         root = Node()
         budget = self.iterations if self.iterations is not None else math.inf
-        timed = self.time is not None
-        deadline = _time.perf_counter() + (self.time or 0.0)
+        self._deadline = None if self.time is None else _time.perf_counter() + self.time
         done = 0
-        while done < budget:
-            self._iterate(state.determinize(seat, base + done), root)
-            done += 1
-            if timed and _time.perf_counter() >= deadline:
-                break
+        try:
+            while done < budget:
+                self._iterate(state.determinize(seat, base + done), root)
+                done += 1
+                if self._deadline is not None and _time.perf_counter() >= self._deadline:
+                    break
+        except _OutOfTime:
+            pass  # the iteration under way is dropped: its rollout was not finished
         self.last_iterations = done
         self.last_root = root
         edges = root.edges.get(seat, {})
@@ -159,7 +170,10 @@ class ISMCTSAgent(Agent):
         path: list[tuple[list[Any], int]] = []
         log, sqrt = math.log, math.sqrt
         c, bias = self.c, self.bias
+        deadline, clock = self._deadline, _time.perf_counter
         while not state.is_over:
+            if deadline is not None and clock() >= deadline:
+                raise _OutOfTime
             to_act = state.to_act
             if len(to_act) == 1:
                 seat = to_act[0]
@@ -202,9 +216,12 @@ class ISMCTSAgent(Agent):
         """
         limit = self.depth or -1
         steps = 0
+        deadline, clock = self._deadline, _time.perf_counter
         if self.rollout == "random":
             below, legal, apply = self.rng.below, state.legal_actions, state.apply
             while not state.is_over and steps != limit:
+                if deadline is not None and clock() >= deadline:
+                    raise _OutOfTime
                 for seat in state.to_act:
                     actions = legal(seat)
                     apply(seat, actions[below(len(actions))])
@@ -212,6 +229,8 @@ class ISMCTSAgent(Agent):
         else:
             policy = self._heuristic()
             while not state.is_over and steps != limit:
+                if deadline is not None and clock() >= deadline:
+                    raise _OutOfTime
                 for seat in state.to_act:
                     state.apply(seat, policy.choose(state, seat))
                 steps += 1
@@ -234,6 +253,10 @@ class ISMCTSAgent(Agent):
             from . import HeuristicAgent
             self._policy = HeuristicAgent(seed=self.seed)
         return self._policy
+
+
+class _OutOfTime(Exception):
+    """The decision's time ran out in the middle of an iteration."""
 
 
 def _select(edges: dict[str, list[Any]], legal: list[Action], rng: Stream, c: float,

@@ -127,9 +127,10 @@ def check_task(task: GameTask) -> None:
     game = load(task.game)
     game.new(players=len(task.seats), seed=task.seed, options=dict(task.options))
     for seat, spec in enumerate(task.seats):
-        agents.make(spec, seed=agent_seed(task.seed, seat))
-        if agents.parse_spec(spec)[0] == "heuristic" and not game.bot:
-            raise ValueError(f"{game.name} has no heuristic bot yet (seat {seat}); try random")
+        try:
+            agents.check(spec, game)
+        except ValueError as error:
+            raise ValueError(f"seat {seat}: {error}") from None
 
 
 def play_chunk(tasks: Sequence[GameTask]) -> list[GameResult] | tuple[GameTask, str]:

@@ -38,7 +38,7 @@ def create_app(db: str, limits: Limits | None = None, base_url: str = "") -> ASG
     # gives it up at every read and write: at the default 5 ms, a request waits 100 ms and more.
     sys.setswitchinterval(SWITCH_INTERVAL)
     limits = limits or Limits()
-    hub = Hub(Storage(db), Bots(limits.workers), base_url, limits=limits)
+    hub = Hub(Storage(db), Bots(limits.workers, limits), base_url, limits)
     games_json = json.dumps(games_list()).encode()
 
     async def games(_: Request) -> Response:

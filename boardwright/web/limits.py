@@ -47,6 +47,21 @@ class Limits:
 
     # -- bots
     workers: int | None = limit(None, "bot worker processes (default: one per core)", minimum=1, maximum=64)
+    bot_time: float = limit(10.0, "the longest a bot thinks on one move, in seconds, whatever its seat kind asks: a "
+                                  "search stops itself there, and a worker still busy 3 s later is killed and "
+                                  "replaced (no bot holds a worker for longer)",
+                            minimum=0.1, maximum=10.0, metavar="SECONDS")
+    search_seats: int = limit(8, "search-bot seats (any bot but random and heuristic) at the unfinished tables one "
+                                 "client address created (0: no limit; one client cannot fill the workers with "
+                                 "searches)")
+    bot_cpu_table: float = limit(0.5, "share of a core one table's bots may use on average once its saved-up CPU is "
+                                      "spent; a move then waits for credit (0: no limit; one table cannot take the "
+                                      "workers from the others)", metavar="CORES")
+    bot_cpu_address: float = limit(1.0, "share of a core the bots of all the tables one client address created may "
+                                        "use on average once their saved-up CPU is spent (0: no limit; one client "
+                                        "cannot take the workers from the others)", metavar="CORES")
+    bot_cpu_burst: float = limit(60.0, "CPU seconds a table, and a client address, may save up for its bots",
+                                 minimum=1.0, metavar="SECONDS")
 
     # -- operator
 

@@ -15,6 +15,8 @@ from typing import Any
 
 import boardwright as bw
 from boardwright import agents
+from boardwright.agents.ismcts import ISMCTSAgent
+from boardwright.engine import Game
 from boardwright.engine.options import Option
 from boardwright.engine.state import MAX_ACTION_TEXT, State
 
@@ -23,14 +25,21 @@ MAX_BODY = 64 * 1024
 #: the most options a table may set, and the longest agent spec
 MAX_OPTIONS = 32
 MAX_SPEC = 100
-#: a bot's longest think per move (seconds), and the iteration cap of a search without a clock
+#: a bot's longest think per move (seconds): the most a seat kind's ``time`` may ask
 MAX_BOT_TIME = 10.0
-MAX_BOT_ITERATIONS = 20_000
+#: what one search iteration costs at its dearest, in CPU milliseconds, per rollout policy: a fixed
+#: part, a part per rollout decision (``depth``) and a whole rollout to the end (``depth=0``, or a
+#: depth beyond it). The dearest game and player count, at the opening, on one core of the machine
+#: the server was measured on (benchmarks/search_cost.py): a search given ``iterations`` and no
+#: ``time`` must fit them in :data:`MAX_BOT_TIME` at these costs
+ITERATION_COST_MS = {"random": (0.3, 0.015, 30.0), "heuristic": (0.5, 0.35, 280.0)}
 #: the turn timer's range (seconds), when a table sets one
 TIMER_RANGE = (10, 7 * 24 * 3600)
 #: the options a client may never set: they name files on the server's machine
 SERVER_ONLY_OPTIONS = frozenset({"content"})
 HUMAN = "human"
+#: the bots that cost little per move; any other bot searches, and counts against --search-seats
+LIGHT_BOTS = frozenset({"random", "heuristic"})
 
 
 class BadRequest(Exception):
@@ -68,25 +77,58 @@ def _field(data: Mapping[str, Any], name: str, kind: type | tuple[type, ...], wh
     return value
 
 
-def check_spec(spec: str) -> str:
-    """A seat's kind: ``"human"`` or an agent spec the server will run within its limits."""
+def search_cost(rollout: str, depth: int, bias: float) -> float:
+    """The most one search iteration costs (CPU seconds) with these rollouts and guidance
+    (:data:`ITERATION_COST_MS`; guidance asks the heuristic bot once per iteration)."""
+    fixed, step, whole = ITERATION_COST_MS[rollout]
+    cost = whole if depth == 0 else min(whole, fixed + step * depth)
+    if bias:
+        cost += ITERATION_COST_MS["heuristic"][1]
+    return cost / 1000
+
+
+def most_iterations(rollout: str, depth: int, bias: float) -> int:
+    """The most iterations a search without a ``time`` may ask: what fits in :data:`MAX_BOT_TIME`."""
+    return max(1, int(MAX_BOT_TIME / search_cost(rollout, depth, bias)))
+
+
+def check_spec(spec: str, game: Game) -> str:
+    """A seat's kind at a table of ``game``: ``"human"``, or an agent spec that the agent and the
+    game's own bot accept (:func:`boardwright.agents.check`) and that the server can run within
+    its limits: a ``time`` of at most :data:`MAX_BOT_TIME`, and a search without one whose
+    ``iterations`` fit in that time (:func:`most_iterations`)."""
     if spec == HUMAN:
         return spec
     if len(spec) > MAX_SPEC:
         raise BadRequest(422, f"a seat's kind is at most {MAX_SPEC} characters")
     try:
-        name, params = agents.parse_spec(spec)
-        agents.make(spec, seed=0)
+        agent = agents.check(spec, game)
     except ValueError as error:
-        raise BadRequest(422, f"seat kind {spec[:40]!r}: {error}") from None
+        raise BadRequest(422, f"seat kind {spec[:40]!r}: {' '.join(str(error).split())}") from None
+    params = agents.parse_spec(spec)[1]
     think = params.get("time")
     if think is not None and not (isinstance(think, (int, float)) and 0 < think <= MAX_BOT_TIME):
         raise BadRequest(422, f"seat kind {spec!r}: a bot thinks at most {MAX_BOT_TIME:g} s per move")
-    if name == "ismcts" and think is None and not (
-            isinstance(params.get("iterations"), int) and params["iterations"] <= MAX_BOT_ITERATIONS):
-        raise BadRequest(422, f"seat kind {spec!r}: give a search 'time' (at most {MAX_BOT_TIME:g} s) or "
-                              f"'iterations' (at most {MAX_BOT_ITERATIONS})")
+    if isinstance(agent, ISMCTSAgent) and think is None:
+        most = most_iterations(agent.rollout, agent.depth, agent.bias)
+        rollouts = f"{agent.rollout} rollouts " + (f"of depth {agent.depth}" if agent.depth else "to the end")
+        if "iterations" not in params:
+            raise BadRequest(422, f"seat kind {spec!r}: give a search 'time' (at most {MAX_BOT_TIME:g} s) or "
+                                  f"'iterations' (at most {most} with {rollouts})")
+        if agent.iterations is not None and agent.iterations > most:
+            raise BadRequest(422, f"seat kind {spec!r}: at most {most} iterations with {rollouts} fit in "
+                                  f"{MAX_BOT_TIME:g} s a move; ask fewer, or give a 'time'")
     return spec
+
+
+def is_search_bot(spec: str) -> bool:
+    """Whether a seat kind is a bot other than the light ones (a search, or an agent of a plugin)."""
+    if spec == HUMAN:
+        return False
+    try:
+        return agents.parse_spec(spec)[0] not in LIGHT_BOTS
+    except ValueError:
+        return True
 
 
 def parse_create(data: Mapping[str, Any]) -> dict[str, Any]:
@@ -103,7 +145,7 @@ def parse_create(data: Mapping[str, Any]) -> dict[str, Any]:
     if len(kinds) != players or not all(isinstance(kind, str) for kind in kinds):
         raise BadRequest(422, f"the field 'seats' must list {players} seat kinds (\"human\" or a bot such as "
                               f"\"heuristic\")")
-    kinds = [check_spec(kind) for kind in kinds]
+    kinds = [check_spec(kind, game) for kind in kinds]
     options = _field(data, "options", dict, "an object of option names and values", {})
     if len(options) > MAX_OPTIONS:
         raise BadRequest(422, f"at most {MAX_OPTIONS} options")

@@ -37,6 +37,7 @@ from sqlalchemy import (
     Table,
     Text,
     create_engine,
+    delete,
     event,
     func,
     insert,
@@ -104,6 +105,8 @@ bot_leases = Table(
 
 #: the channel on which PostgreSQL announces committed changes: payload "<table> <version>"
 CHANNEL = "boardwright"
+#: PostgreSQL's clock now, in epoch seconds (the bot leases' time)
+_NOW = "CAST(extract(epoch from clock_timestamp()) AS double precision)"
 
 
 class Conflict(Exception):
@@ -329,6 +332,16 @@ class Storage:
                                        .order_by(seats.c.seat)).mappings().all()
         return [dict(row) for row in found]
 
+    def bots_of(self, address: str) -> list[str]:
+        """The spec of every bot that plays a seat (its own, or one its human handed it to) at the
+        unfinished tables that ``address`` created."""
+        with self.engine.connect() as connection:
+            found = connection.execute(
+                select(seats.c.kind, seats.c.bot).join(tables, tables.c.id == seats.c.table_id)
+                .where((tables.c.address == address) & tables.c.finished.is_(False) & tables.c.expired.is_(False))
+            ).all()
+        return [bot or kind for kind, bot in found if (bot or kind) != "human"]
+
     def unfinished(self) -> list[str]:
         """The tables whose game goes on (a restarted server resumes them)."""
         self._check_file()
@@ -385,6 +398,42 @@ class Storage:
                 for table_id, seat_bots in bots.items():
                     found[table_id] = (versions.get(table_id, 0), seat_bots)
         return found
+
+    # ------------------------------------------------------------------ bot leases (PostgreSQL)
+    def take_lease(self, table_id: str, holder: str, seconds: float) -> float | None:
+        """Hold the bot lease of ``table_id`` for ``seconds`` when it is free, run out, or
+        ``holder``'s already: ``None`` then; else the seconds the other holder's lease still runs.
+        Times are the database's clock, which every server shares."""
+        with self.engine.begin() as connection:
+            taken = connection.execute(text(
+                f"INSERT INTO bot_leases (table_id, holder, expires) VALUES (:table, :holder, {_NOW} + :seconds) "
+                f"ON CONFLICT (table_id) DO UPDATE SET holder = excluded.holder, expires = excluded.expires "
+                f"WHERE bot_leases.holder = excluded.holder OR bot_leases.expires < {_NOW} RETURNING holder"),
+                {"table": table_id, "holder": holder, "seconds": seconds}).first()
+            if taken is not None:
+                return None
+            left = connection.execute(text(f"SELECT expires - {_NOW} FROM bot_leases WHERE table_id = :table"),
+                                      {"table": table_id}).scalar()
+        return max(0.0, float(left or 0.0))
+
+    def renew_leases(self, holder: str, table_ids: list[str], seconds: float) -> set[str]:
+        """Extend ``holder``'s leases of ``table_ids`` by ``seconds`` from now: the tables it still holds."""
+        if not table_ids:
+            return set()
+        with self.engine.begin() as connection:
+            kept = connection.execute(
+                update(bot_leases).where((bot_leases.c.holder == holder) & bot_leases.c.table_id.in_(table_ids))
+                .values(expires=text(f"{_NOW} + :seconds")).returning(bot_leases.c.table_id),
+                {"seconds": seconds}).scalars()
+            return set(kept)
+
+    def release_leases(self, holder: str, table_ids: list[str] | None = None) -> None:
+        """Give up ``holder``'s leases of ``table_ids`` (``None``: all of them)."""
+        condition = bot_leases.c.holder == holder
+        if table_ids is not None:
+            condition = condition & bot_leases.c.table_id.in_(table_ids)
+        with self.engine.begin() as connection:
+            connection.execute(delete(bot_leases).where(condition))
 
     # ------------------------------------------------------------------ PostgreSQL announcements
     def listen(self, callback: Callable[[str], None], regained: Callable[[], None]) -> None:

@@ -9,14 +9,16 @@ stored log, checking the stored snapshot digests on the way.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import hmac
 import logging
 import re
 import secrets
 import time
+import traceback
 from collections import Counter, OrderedDict
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -26,10 +28,12 @@ import boardwright as bw
 from boardwright.engine.rng import derive_seed
 from boardwright.engine.state import State
 
-from .bots import Bots, time_limit
+from .bots import Bots, Move, time_limit
+from .botworker import apply_change
 from .costs import Costs
+from .leases import Leases
 from .limits import Limits
-from .protocol import HUMAN, MAX_BOT_TIME, BadRequest, seat_parts, to_json
+from .protocol import HUMAN, BadRequest, is_search_bot, seat_parts, to_json
 from .replays import Replay
 from .storage import Conflict, Row, Storage, Stored
 
@@ -187,25 +191,21 @@ class Live:
 
 
 def apply_row(state: State, row: Row) -> None:
-    """Carry out one stored change on ``state``."""
-    if row.kind == "act":
-        state.apply(row.seat, row.text)
-    elif row.kind == "undo":
-        state.undo(row.seat)
-    else:
-        raise ValueError(f"unknown change kind {row.kind!r}")
+    """Carry out one stored change on ``state`` (as a bot worker does on its copy)."""
+    apply_change(state, row.seat, row.kind, row.text)
 
 
 class Hub:
     """All tables this server serves, their storage and their bots."""
 
-    def __init__(self, storage: Storage, bots: Bots, base_url: str = "", bot_time: float = MAX_BOT_TIME,
-                 limits: Limits | None = None) -> None:
+    def __init__(self, storage: Storage, bots: Bots, base_url: str = "", limits: Limits | None = None) -> None:
         self.storage = storage
         self.bots = bots
         self.base_url = base_url
-        self.bot_time = bot_time
         self.limits = limits or Limits()
+        self.leases = Leases(storage)
+        #: held while the search-bot seats of an address are counted and new ones stored
+        self._seats_lock = asyncio.Lock()
         #: what costly requests cost each client address (replays, loading tables, long histories)
         self.costs = Costs(self.limits.request_cpu, self.limits.request_cpu * COST_BURST)
         #: the replays of finished games asked for lately, newest last
@@ -231,11 +231,13 @@ class Hub:
             self.schedule_bots(live)
         self._spawn(self._tick())
         self._spawn(self._sweep())
+        self._spawn(self.leases.keep(self._plays_bots))
 
     async def stop(self) -> None:
         for task in list(self._tasks):
             task.cancel()
-        self.bots.close()
+        await self.bots.close()
+        await self.leases.release()
         await anyio.to_thread.run_sync(self.storage.close)
 
     def _spawn(self, coroutine: Any) -> asyncio.Task[Any]:
@@ -278,11 +280,12 @@ class Hub:
             seats.append({"seat": seat, "kind": kind, "token": token and token_hash(token), "bot": None})
             answer.append({"seat": seat, "kind": kind, "token": token,
                            "url": token and f"{self.base_url}/t/{table_id}#token={token}"})
-        await anyio.to_thread.run_sync(self.storage.create, {
-            "id": table_id, "game": game.id, "game_version": game.version, "players": state.players,
-            "options": request["options"], "seed": seed, "creator": token_hash(creator), "timer": request["timer"],
-            "address": address,
-        }, seats)
+        async with self.search_seats(address, request["seats"]):
+            await anyio.to_thread.run_sync(self.storage.create, {
+                "id": table_id, "game": game.id, "game_version": game.version, "players": state.players,
+                "options": request["options"], "seed": seed, "creator": token_hash(creator),
+                "timer": request["timer"], "address": address,
+            }, seats)
         live = Live(table_id, state, 0, [], seats, token_hash(creator), request["timer"], address)
         self.live[table_id] = live
         self.schedule_bots(live)
@@ -481,6 +484,7 @@ class Hub:
         if live.version != before:
             for subscriber in live.subscribers:
                 subscriber.wake.set()
+            self.schedule_bots(live)  # the server that holds the table's bots answers at once
 
     async def _reload_seats(self, live: Live) -> None:
         live.seats = await anyio.to_thread.run_sync(self.storage.seats_of, live.id)
@@ -497,7 +501,9 @@ class Hub:
         if live.seats[seat]["kind"] != HUMAN:
             raise BadRequest(422, f"seat {seat} is a bot's seat; only a human's seat can be handed over")
         bot = None if kind == HUMAN else kind
-        async with live.lock:  # between two changes: a move being made is made before the hand-over
+        adds = [] if is_search_bot(live.controller(seat)) else [kind]  # a search handed to another takes no place
+        async with self.search_seats(live.address, adds), live.lock:
+            # between two changes: a move being made is made before the hand-over
             await anyio.to_thread.run_sync(self.storage.set_bot, live.id, seat, bot)
             live.seats[seat] = dict(live.seats[seat], bot=bot)
         self._publish(live)
@@ -530,9 +536,10 @@ class Hub:
 
     # ------------------------------------------------------------------ bots and the clock
     def schedule_bots(self, live: Live) -> None:
-        """Start a move for every bot-played seat that must decide now and is not thinking yet."""
+        """Start a move for every bot-played seat that must decide now and is not thinking yet
+        (none once the database is gone: the move could not be stored)."""
         state = live.state
-        if state.is_over or live.broken:
+        if state.is_over or live.broken or self.storage.gone:
             return
         for seat in state.to_act:
             spec = live.controller(seat)
@@ -549,36 +556,72 @@ class Hub:
         self._spawn(self._bot_turn(live, seat, spec, key, timer))
 
     async def _bot_turn(self, live: Live, seat: int, spec: str, key: tuple[int, int], timer: bool = False) -> None:
+        """Think the move and make it, if the decision is still open then. A server that shares
+        its database thinks only for the tables whose bot lease it holds; a bot that fails or
+        overruns plays a seeded random legal move (:class:`.bots.Bots`), so a table never waits
+        on a broken bot."""
         version = key[1]
 
-        def owed() -> None:
+        def owed() -> bool:
             """The decision is still open, and the seat still played by this bot (for the
             timer's move: still by its human): a seat handed over meanwhile drops the move."""
-            if not (live.version == version and seat in live.state.to_act
-                    and live.controller(seat) == (HUMAN if timer else spec)):
+            return (live.version == version and seat in live.state.to_act
+                    and live.controller(seat) == (HUMAN if timer else spec))
+
+        def still_owed() -> None:
+            if not owed():
                 raise BadRequest(409, f"seat {seat} changed hands or moved while its bot thought")
         try:
             state = live.state
-            if state.seed is None:
+            if state.seed is None or not await self.leases.hold(live.id):
                 return
-            agent_seed = derive_seed(state.seed, f"bot/{seat}/{version}")
-            limit = min(time_limit(spec, self.bot_time), self.bot_time)
-            text = await self.bots.move(live.id, state, seat, spec, agent_seed, limit)
-            owed()
-            await self.change(live, seat, "act", text, version, check=owed)
+            if timer:
+                log.info("table %s: seat %d ran out of time; the %s bot moves for it", live.id, seat, spec)
+            text = await self.bots.move(Move(
+                live.id, live.address or "", state, live.rows, version, seat, spec,
+                derive_seed(state.seed, f"bot/{seat}/{version}"), time_limit(spec, self.limits.bot_time), owed))
+            if text is None:
+                raise BadRequest(409, f"seat {seat} changed hands or moved before its bot thought")
+            still_owed()
+            await self.change(live, seat, "act", text, version, check=still_owed)
         except BadRequest as error:
             if error.status == 409:
                 log.info("table %s: the %s move for seat %d is dropped: %s", live.id, spec, seat, error)
             else:
                 log.error("table %s: the %s bot of seat %d was refused: %s", live.id, spec, seat, error)
         except Exception:
-            log.exception("table %s: the %s bot of seat %d failed", live.id, spec, seat)
+            self.bots.failures.log(live.id, f"table {live.id}: the {spec} move of seat {seat} could not be made",
+                                   traceback.format_exc())
         finally:
             live.thinking.discard(key)
 
+    def _plays_bots(self, table_id: str) -> bool:
+        """Whether a bot may have to move at this table (the lease of a table that needs none is
+        given up)."""
+        live = self.live.get(table_id)
+        return live is not None and not live.state.is_over and not live.broken and (
+            live.timer is not None or any(live.controller(row["seat"]) != HUMAN for row in live.seats))
+
+    @contextlib.asynccontextmanager
+    async def search_seats(self, address: str | None, kinds: Sequence[str]) -> AsyncIterator[None]:
+        """Around storing new seats: refuse (429) search-bot seats past ``--search-seats`` for the
+        address that created the table (counted at its unfinished tables, the new ones with them);
+        one store at a time, so that two requests cannot both take the last place."""
+        cap, asked = self.limits.search_seats, sum(1 for kind in kinds if is_search_bot(kind))
+        if not asked or not cap or address is None:
+            yield
+            return
+        async with self._seats_lock:
+            held = sum(1 for spec in await anyio.to_thread.run_sync(self.storage.bots_of, address)
+                       if is_search_bot(spec))
+            if held + asked > cap:
+                raise BadRequest(429, f"the unfinished tables this address created have {held} search-bot seats "
+                                      f"(at most {cap}); finish one first, or seat random or heuristic bots")
+            yield
+
     async def _tick(self) -> None:
         """Once a second: turn timers, and bots that should be thinking but are not (after
-        another server's move, or a lost worker)."""
+        another server's move, or when this server takes over the bots of a server that died)."""
         while True:
             await asyncio.sleep(1.0)
             now = time.monotonic()
@@ -588,8 +631,6 @@ class Hub:
                 if live.timer is not None and now - live.changed_at >= live.timer:
                     for seat in live.state.to_act:
                         if live.controller(seat) == HUMAN:
-                            log.info("table %s: seat %d ran out of time; the %s bot moves for it",
-                                     live.id, seat, TIMER_BOT)
                             self._think(live, seat, TIMER_BOT, timer=True)
                 if now - live.changed_at >= 2.0:
                     self.schedule_bots(live)

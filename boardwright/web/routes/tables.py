@@ -105,7 +105,7 @@ def routes(hub: Hub) -> list[BaseRoute]:
         kind = data.get("kind")
         if not isinstance(token, str) or not isinstance(kind, str):
             raise BadRequest(422, "the fields 'token' (the creator token) and 'kind' (\"human\" or a bot) are needed")
-        await hub.replace(live, token, int(seat_text), check_spec(kind))
+        await hub.replace(live, token, int(seat_text), check_spec(kind, live.state.game))
         return JSONResponse({"seats": live.public_seats(), "version": live.version})
 
     async def record(request: Request) -> Response:
