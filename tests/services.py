@@ -261,11 +261,12 @@ def server(start_server: Callable[..., Server]) -> Server:
 def shared_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """One server for the whole test process (each xdist worker starts its own), for tests that
     only create tables of their own and leave the server as it was: a fresh SQLite file, no request
-    limit, one bot worker. Its log is printed at the end. Starting a server costs about a second of
-    CPU; a test that kills, restarts or configures a server uses `start_server` instead."""
+    limit and no cap on the open tables of its one client address, one bot worker. Its log is
+    printed at the end. Starting a server costs about a second of CPU; a test that kills, restarts
+    or configures a server uses `start_server` instead."""
     workdir = tmp_path_factory.mktemp("shared-server")
     server = Server(sqlite_url(workdir / "boardwright.db"), workdir=workdir,
-                    args=("--rate-limit", "0", "--workers", "1")).start()
+                    args=("--rate-limit", "0", "--max-tables-per-address", "0", "--workers", "1")).start()
     try:
         yield server
     finally:

@@ -29,7 +29,8 @@ def play_until(http: httpx.Client, table: str, seat_tokens: dict[int, str], rng:
         spectator = get(http, table, since=NO_EVENTS)
         assert not spectator["is_over"], "the game ended first"
         seat = spectator["to_act"][0]
-        mine = get(http, table, seat_tokens[seat], since=NO_EVENTS)
+        mine = wait_until(lambda s=seat: (lambda m: m if m["can_undo"] is not None else None)(
+            get(http, table, seat_tokens[s], since=NO_EVENTS)), 10, "the undo test's answer")
         if done(mine):
             return mine
         answer = http.post(f"/api/tables/{table}/actions", json={

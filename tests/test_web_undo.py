@@ -9,10 +9,19 @@ import random
 from typing import Any
 
 import httpx
+from webplay import NO_EVENTS, Follower, wait_until
 
 
 def post(http: httpx.Client, table: str, what: str, body: dict[str, Any]) -> httpx.Response:
     return http.post(f"/api/tables/{table}/{what}", json=body)
+
+
+def known(http: httpx.Client, table: str, token: str) -> dict[str, Any]:
+    """The seat's object once ``can_undo`` is known: a bot worker tests the last action, and the
+    answer is ``null`` until then."""
+    return wait_until(lambda: (lambda mine: mine if mine["can_undo"] is not None else None)(
+        http.get(f"/api/tables/{table}", params={"token": token, "since": NO_EVENTS}).json()), 10,
+        "the undo test's answer")
 
 
 def test_a_person_takes_back_a_step_of_their_turn(shared_server: Any) -> None:
@@ -26,7 +35,7 @@ def test_a_person_takes_back_a_step_of_their_turn(shared_server: Any) -> None:
         spectator = http.get(f"/api/tables/{table}").json()
         assert not spectator["is_over"], "the game ended before anything could be taken back"
         seat = spectator["to_act"][0]
-        mine = http.get(f"/api/tables/{table}", params={"token": tokens[seat]}).json()
+        mine = known(http, table, tokens[seat])
         if mine["can_undo"]:
             break
         if not refused_once and mine["version"] > 0:  # taking back what may not be: one line, nothing changes
@@ -58,3 +67,33 @@ def test_a_person_takes_back_a_step_of_their_turn(shared_server: Any) -> None:
     assert after["to_act"] == [seat] and last[seat] in after["legal_actions"]
     spectator = http.get(f"/api/tables/{table}").json()
     assert spectator["version"] == version + 1 and spectator["events"][-1]["kind"] == "undone"
+
+
+def test_the_answer_of_the_undo_test_is_pushed_to_the_seat_when_known(shared_server: Any) -> None:
+    """The engine's test of the last action runs in a bot worker, not on the server's event loop:
+    the answer to the move says `can_undo: null`, and the seat's socket is pushed the answer, at
+    the same version, as soon as the worker has it."""
+    http = httpx.Client(base_url=shared_server.url, trust_env=False, timeout=30)
+    made = http.post("/api/tables", json={"game": "gadgeteers", "players": 2, "seats": ["human", "human"]}).json()
+    table, tokens = made["table"], [seat["token"] for seat in made["seats"]]
+    followers = [Follower(shared_server, table, token) for token in tokens]
+    for follower in followers:
+        follower.connect()
+        follower.receive()
+    rng = random.Random(5)
+    for _ in range(400):
+        spectator = http.get(f"/api/tables/{table}", params={"since": NO_EVENTS}).json()
+        seat = spectator["to_act"][0]
+        mine = known(http, table, tokens[seat])
+        answer = post(http, table, "actions", {"token": tokens[seat], "action": rng.choice(mine["legal_actions"]),
+                                               "version": mine["version"], "since": NO_EVENTS}).json()
+        if answer["to_act"] == [seat]:  # the seat decides again: its last action may be taken back
+            assert answer["can_undo"] is None, "the answer to a move waited for the undo test"
+            pushed = followers[seat].until(lambda message, v=answer["version"]: message["version"] == v
+                                           and message["can_undo"] is not None)
+            if pushed["can_undo"]:
+                break
+    else:
+        raise AssertionError("no action that could be taken back in 400 moves")
+    for follower in followers:
+        follower.close()

@@ -54,6 +54,10 @@ START_TIMEOUT = 60.0
 LEAST_CREDIT = 0.05
 #: the longest line a worker may answer (an answer with a traceback is a few kilobytes)
 ANSWER_BYTES = 1 << 20
+#: the ``ask`` of a question whether a seat may take back its last action, and the seconds its
+#: worker has to answer (the engine's test takes some milliseconds)
+UNDO = "undo"
+UNDO_TIME = 2.0
 
 
 class WorkerGone(Exception):
@@ -136,10 +140,15 @@ class Move:
     time: float
     #: whether the move is still owed; one no longer owed when a worker is free for it is dropped
     owed: Callable[[], bool] = lambda: True
-    answer: asyncio.Future[str | None] | None = field(default=None, repr=False)
+    #: what is asked: the bot's move, or (``UNDO``) whether ``seat`` may take back its last action
+    ask: str = "move"
+    answer: asyncio.Future[Any] | None = field(default=None, repr=False)
 
-    def fallback(self) -> str:
-        """The random legal move played when the bot cannot give one: the same for the same move."""
+    def fallback(self) -> str | bool:
+        """The answer when the worker cannot give one: for a move, the random legal move drawn
+        from its seed (the same for the same move); for an undo question, no."""
+        if self.ask == UNDO:
+            return False
         return str(Stream.named(self.agent_seed, "fallback").choice(self.state.legal_actions(self.seat)))
 
 
@@ -238,9 +247,10 @@ class Bots:
         self.failures = FailureLog()
         self.closed = False
 
-    async def move(self, move: Move) -> str | None:
-        """The action text the bot chooses (a random legal one when it fails or overruns), or
-        ``None`` when the move was no longer owed by the time a worker was free for it."""
+    async def move(self, move: Move) -> Any:
+        """The action text the bot chooses (a random legal one when it fails or overruns), or for
+        an ``undo`` question whether the seat may take back its last action (no, when the worker
+        fails); ``None`` when the move was no longer owed by the time a worker was free for it."""
         move.answer = asyncio.get_running_loop().create_future()
         self.waiting.setdefault(move.address, deque()).append(move)
         self._dispatch()
@@ -259,7 +269,7 @@ class Bots:
             task.add_done_callback(self._tasks.discard)
 
     def _need(self, move: Move) -> float:
-        return move.time / 2 if has_clock(move.spec) else LEAST_CREDIT
+        return move.time / 2 if move.ask != UNDO and has_clock(move.spec) else LEAST_CREDIT
 
     def _next(self) -> Move | None:
         """The first move, address by address in turn, whose table and address have credit for
@@ -315,11 +325,11 @@ class Bots:
                 return worker
         return self.idle.pop() if self.idle else None
 
-    async def _run(self, move: Move) -> str:
-        """The move's action, or its fallback (logged) when its bot or its worker fails."""
+    async def _run(self, move: Move) -> str | bool:
+        """The move's action (or undo answer), or its fallback (logged) when its bot or its worker fails."""
         now = time.monotonic()
         seconds = move.time
-        if has_clock(move.spec):
+        if move.ask != UNDO and has_clock(move.spec):
             seconds = min(seconds, self.budgets.credit(move.table, move.address, now))
         started = now
         worker = self._worker_for(move.table)
@@ -347,6 +357,8 @@ class Bots:
         self.idle.append(worker)
         if "action" in answer:
             return str(answer["action"])
+        if "can_undo" in answer:
+            return bool(answer["can_undo"])
         self.failures.log(move.table, f"table {move.table}: the {move.spec} bot of seat {move.seat} failed "
                                       f"({answer.get('error')}); a random legal move is played",
                           str(answer.get("trace", "")))
@@ -366,12 +378,13 @@ class Bots:
                 "options": dict(state.options), "from": start,
                 "changes": [(row.seat, row.kind, row.text) for row in move.changes[start:move.version]],
                 "seat": move.seat, "spec": move.spec, "agent_seed": move.agent_seed, "time": seconds,
+                "ask": move.ask,
             })
             cpu += float(answer.get("cpu", 0.0))
             if "lacks" not in answer:
                 break
             start = int(answer["lacks"])
-        worker.kept(move.table, move.version if "action" in answer else None)
+        worker.kept(move.table, move.version if "action" in answer or "can_undo" in answer else None)
         if "lacks" in answer:
             answer = {"error": f"the worker could not follow the table (it lacks version {answer['lacks']})"}
         answer["cpu"] = cpu

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 import boardwright as bw
 from boardwright import agents
@@ -198,11 +198,12 @@ def to_json(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"))
 
 
-def seat_parts(state: State, seat: int | None, undo: bool = True) -> dict[str, Any]:
+def seat_parts(state: State, seat: int | None, undo: bool | Literal["test"] | None = "test") -> dict[str, Any]:
     """What ``seat`` (``None``: a spectator) may know of the game now, but its events: the view,
     the seat's legal actions (and their menu), whose turn it is, the scores and their public
-    breakdown, and (unless ``undo`` is false: a replay) whether it may take back its last action.
-    Built only from the seat's own redacted reads."""
+    breakdown, and whether it may take back its last action: the engine's answer (``undo``
+    ``"test"``) or the answer given (a server has its workers test it; ``None`` while it is not
+    known; a replay gives no). Built only from the seat's own redacted reads."""
     legal = [str(action) for action in state.legal_actions(seat)] if seat is not None else []
     return {
         "view": state.view(seat),
@@ -213,12 +214,13 @@ def seat_parts(state: State, seat: int | None, undo: bool = True) -> dict[str, A
         "breakdown": state.score_breakdown(),
         "is_over": state.is_over,
         "winners": state.winners(),
-        "can_undo": undo and seat is not None and state.can_undo(seat),
+        "can_undo": (seat is not None and state.can_undo(seat)) if undo == "test" else undo,
     }
 
 
 def seat_message(state: State, table: str, version: int, seat: int | None, since: int = 0,
-                 extra: Mapping[str, Any] | None = None, undo: bool = True) -> dict[str, Any]:
+                 extra: Mapping[str, Any] | None = None,
+                 undo: bool | Literal["test"] | None = "test") -> dict[str, Any]:
     """What ``seat`` (``None``: a spectator) may know now, as the protocol sends it:
     :func:`seat_parts` and the seat's events from ``since``, with ``extra`` (who sits where, the
     clock) added."""

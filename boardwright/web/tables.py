@@ -28,7 +28,7 @@ import boardwright as bw
 from boardwright.engine.rng import derive_seed
 from boardwright.engine.state import State
 
-from .bots import Bots, Move, time_limit
+from .bots import UNDO, UNDO_TIME, Bots, Move, time_limit
 from .botworker import apply_change
 from .costs import Costs
 from .leases import Leases
@@ -134,14 +134,19 @@ class Live:
     changed_at: float = field(default_factory=time.monotonic)
     thinking: set[tuple[int, int]] = field(default_factory=set)
     broken: str | None = None
-    #: per viewer (``None``: a spectator): the version its game parts were written at, and their
-    #: JSON (the view, legal actions, scores...: built once per version, whoever asks)
-    parts: dict[int | None, tuple[int, str]] = field(default_factory=dict)
+    #: per viewer (``None``: a spectator): the version (and undo answer) its game parts were
+    #: written at, and their JSON (the view, legal actions, scores...: built once per version,
+    #: whoever asks)
+    parts: dict[int | None, tuple[tuple[int, bool | None], str]] = field(default_factory=dict)
+    #: per seat: the version its last undo test was asked at, and its answer (``None``: not yet)
+    undoable: dict[int, tuple[int, bool | None]] = field(default_factory=dict)
     #: per viewer: every event it was told, each written as JSON once (events are never taken back)
     told: dict[int | None, list[str]] = field(default_factory=dict)
     #: per seat: its open WebSockets (a seat is connected while it has one); and the spectators'
     sockets: Counter[int] = field(default_factory=Counter)
     spectators: int = 0
+    #: the seats whose undo test a worker is running
+    testing: set[int] = field(default_factory=set)
     #: the actions taken back at this table so far (each undo row is a replay when it is read back)
     undos: int = 0
     #: the digests of its snapshots
@@ -169,15 +174,27 @@ class Live:
         return [{"seat": row["seat"], "kind": row["kind"], "played_by": self.controller(row["seat"]),
                  "connected": self.sockets[row["seat"]] > 0} for row in self.seats]
 
+    def may_undo(self, seat: int | None) -> bool | None:
+        """Whether ``seat`` may take back its last action now: no, at once, unless its human took
+        the last action and decides again; then the answer of the engine's test of that action
+        (:meth:`Hub.test_undo` has a bot worker run it), ``None`` until it is known."""
+        state = self.state
+        if (seat is None or not state.log or state.log[-1][0] != seat or state.to_act != (seat,)
+                or state.is_over or self.controller(seat) != HUMAN):
+            return False
+        known = self.undoable.get(seat)
+        return known[1] if known is not None and known[0] == self.version else None
+
     def message(self, seat: int | None, since: int = 0) -> str:
         """What ``seat`` may know now, as the JSON text the protocol sends: the object of
         :func:`.protocol.seat_message` with the seat's events from ``since`` and who sits where
         and the clock. The game's parts are written once per version and seat, each event once
         per seat, so a push to many sockets costs little more than one."""
         state = self.state
+        undo = self.may_undo(seat)
         known = self.parts.get(seat)
-        if known is None or known[0] != self.version:
-            known = (self.version, to_json(seat_parts(state, seat))[1:-1])
+        if known is None or known[0] != (self.version, undo):
+            known = ((self.version, undo), to_json(seat_parts(state, seat, undo))[1:-1])
             self.parts[seat] = known
         told = self.told.setdefault(seat, [])
         told.extend(to_json(event) for event in state.events(seat, len(told)))
@@ -373,7 +390,10 @@ class Hub:
                                       f"is a replay of the game when the server reads the table back)")
             trial = live.state.clone()
             try:
-                apply_row(trial, Row(version + 1, seat, kind, text))
+                if kind == "undo":  # the engine tests the action and replays the game: off the event loop
+                    await anyio.to_thread.run_sync(apply_row, trial, Row(version + 1, seat, kind, text))
+                else:
+                    apply_row(trial, Row(version + 1, seat, kind, text))
             except bw.IllegalAction as error:
                 raise BadRequest(422, " ".join(str(error).split())) from None
             row = Row(version + 1, seat, kind, str(trial.log[-1][1]) if kind == "act" else "")
@@ -652,10 +672,34 @@ class Hub:
             told.extend(written[len(told) - start:])  # another request may have written some meanwhile
             if address is not None:
                 self.costs.charge(address, spent)
+        if live.may_undo(seat) is None and seat is not None and seat not in live.testing:
+            self.test_undo(live, seat)
         text = live.message(seat, since)
         if address is not None and len(text) > LONG_ANSWER:
             self.costs.charge(address, len(text) * SEND_COST)
         return text
+
+    def test_undo(self, live: Live, seat: int) -> None:
+        """Have a bot worker test whether ``seat`` may take back its last action (the engine's
+        test replays and samples the game: milliseconds the event loop does not spend), and push
+        the answer to the seat's sockets. A test the table moves on from is dropped unasked."""
+        version = live.version
+        live.testing.add(seat)
+
+        async def test() -> None:
+            try:
+                answer = await self.bots.move(Move(
+                    live.id, live.address or "", live.state, live.rows, version, seat, UNDO, 0, UNDO_TIME,
+                    lambda: live.version == version, ask=UNDO))
+            finally:
+                live.testing.discard(seat)
+            if answer is None or live.version != version:
+                return
+            live.undoable[seat] = (version, bool(answer))
+            for subscriber in live.subscribers:
+                if subscriber.seat == seat:
+                    subscriber.wake.set()
+        self._spawn(test())
 
     async def replay(self, live: Live, step: int, seat: int | None, since: int, address: str) -> str:
         """A finished game after ``step`` actions as ``seat`` saw it (see :class:`.replays.Replay`),
