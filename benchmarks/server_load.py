@@ -5,8 +5,8 @@
     python benchmarks/server_load.py --tables 20 --games-per-table 1 --db sqlite:////tmp/load.db
 
 It starts a throwaway PostgreSQL cluster (tests/pgcluster.py; or uses ``--db``) and ``boardwright
-serve --rate-limit 0`` on a free loopback port, then this one process plays every seat of every
-table. The server sees only people: every seat is ``"human"``, and every move is a
+serve --rate-limit 0`` (no per-address bound) on a free loopback port, then this one process plays
+every seat of every table. The server sees only people: every seat is ``"human"``, and every move is a
 ``POST /api/tables/{t}/actions`` chosen here (uniformly at random, seeded per table, from the
 ``legal_actions`` of the latest object the seat was sent). Each seat keeps its own WebSocket, as a
 browser would, and acts when a push (or the answer to its own move) says it decides now; in a
@@ -147,8 +147,8 @@ def children_of(parent: int) -> list[int]:
 
 
 class ServerProcess:
-    """``python -m boardwright serve --rate-limit 0`` on a free loopback port, in its own process
-    group, running this checkout's code; its output goes to ``log``."""
+    """``python -m boardwright serve --rate-limit 0`` (no per-address bounds) on a free loopback
+    port, in its own process group, running this checkout's code; its output goes to ``log``."""
 
     def __init__(self, db: str, workers: int, workdir: Path, cprofile: str | None = None) -> None:
         self.db = db
@@ -168,8 +168,9 @@ class ServerProcess:
         env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
         for _ in range(3):
             self.port = pgcluster.free_port()
+            # one client plays every seat from one address: the per-address bounds are off
             serve = ["serve", "--host", "127.0.0.1", "--port", str(self.port), "--db", self.db, "--rate-limit", "0",
-                     "--workers", str(self.workers)]
+                     "--max-connections-per-address", "0", "--workers", str(self.workers)]
             command = [sys.executable, "-m", "boardwright", *serve] if self.cprofile is None else [
                 sys.executable, "-c", CPROFILED, str(Path(self.cprofile).resolve()), *serve]
             with open(self.log, "ab") as log:
