@@ -168,9 +168,11 @@ class ServerProcess:
         env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
         for _ in range(3):
             self.port = pgcluster.free_port()
-            # one client plays every seat from one address: the per-address bounds are off
+            # one client plays every seat from one address: the per-address bounds are off, and its
+            # sockets, which only listen, are not closed for silence
             serve = ["serve", "--host", "127.0.0.1", "--port", str(self.port), "--db", self.db, "--rate-limit", "0",
-                     "--max-connections-per-address", "0", "--workers", str(self.workers)]
+                     "--max-connections-per-address", "0", "--websocket-idle-timeout", "0",
+                     "--workers", str(self.workers)]
             command = [sys.executable, "-m", "boardwright", *serve] if self.cprofile is None else [
                 sys.executable, "-c", CPROFILED, str(Path(self.cprofile).resolve()), *serve]
             with open(self.log, "ab") as log:

@@ -1,6 +1,6 @@
 """Connections to a real server, as a hostile client makes them: sockets that never finish their
-request, endless header lines, more connections than one address or the server should hold, and
-X-Forwarded-For from clients that are not a proxy.
+request, endless header lines, more connections than one address or the server should hold,
+WebSockets that say nothing, and X-Forwarded-For from clients that are not a proxy.
 
 Linux routes all of 127/8 to loopback: a client bound to 127.0.0.2 is another address than the
 attacker on 127.0.0.1, so the per-address caps tell them apart.
@@ -9,6 +9,7 @@ attacker on 127.0.0.1, so the per-address caps tell them apart.
 from __future__ import annotations
 
 import contextlib
+import json
 import resource
 import socket
 import subprocess
@@ -22,7 +23,7 @@ import httpx
 import pytest
 from services import ROOT, Server, missing
 from webplay import client, create, tokens
-from websockets.exceptions import InvalidStatus
+from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import connect
 
 ATTACKER, OTHER, THIRD, FOURTH = "127.0.0.1", "127.0.0.2", "127.0.0.3", "127.0.0.4"
@@ -277,6 +278,71 @@ def test_a_low_hard_limit_on_open_files_lowers_the_cap_instead_of_failing_accept
         assert full.status_code == 503, full.text
     with http_from(server, OTHER, timeout=5) as other:
         assert wait_for(lambda: other.get("/api/games").status_code == 200, 5, "served again")
+
+
+# ----------------------------------------------------------------------------------- WebSockets
+def test_a_silent_websocket_is_closed_with_4408_and_one_that_pings_is_kept(start_server):
+    server = start_server(args=("--websocket-idle-timeout", "2"))
+    with client(server) as http:
+        created = create(http, "gadgeteers", ["human", "human"])
+    url = f"{server.ws_url}/ws/tables/{created['table']}?token={tokens(created)[0]}"
+    with connect(url, open_timeout=10, proxy=None) as pinging, connect(url, open_timeout=10, proxy=None) as silent:
+        pinging.recv(timeout=10)
+        silent.recv(timeout=10)
+        started = time.monotonic()
+        for _ in range(10):  # 4 s: twice the idle timeout
+            pinging.send(json.dumps({"type": "ping"}))
+            time.sleep(0.4)
+        with pytest.raises(ConnectionClosed) as closed:
+            silent.recv(timeout=10)
+        took = time.monotonic() - started
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 4408, closed.value
+        assert "silent for 2 s" in closed.value.rcvd.reason
+        assert 1.5 < took < 12, took
+        with pytest.raises(TimeoutError):  # still open: it reads what is pushed (the other left), no close
+            while True:
+                pinging.recv(timeout=0.5)
+
+
+#: a script the page runs first: it notes the close code of every WebSocket the page opens
+NOTE_CLOSE_CODES = """
+window.closeCodes = [];
+const NativeWebSocket = window.WebSocket;
+window.WebSocket = class extends NativeWebSocket {
+  constructor(...args) {
+    super(...args);
+    this.addEventListener("close", (event) => window.closeCodes.push(event.code));
+  }
+};
+"""
+
+
+def test_the_page_pings_and_reconnects_after_a_close_for_silence(start_server, page):
+    server = start_server(args=("--websocket-idle-timeout", "2", "--workers", "1"))
+    with client(server) as http:
+        created = create(http, "gadgeteers", ["human", "heuristic"])
+    opened: list[Any] = []
+    sent: list[Any] = []
+
+    def opening(socket: Any) -> None:
+        opened.append(socket)
+        socket.on("framesent", lambda payload: sent.append(payload))
+
+    page.on("websocket", opening)
+    page.add_init_script(NOTE_CLOSE_CODES)
+    page.clock.install()  # the page's timers run by the wall clock, and jump when the test says
+    page.goto(created["seats"][0]["url"])
+    page.wait_for_selector("body[data-connection='connected']", state="attached")
+    for _ in range(6):  # 4.8 s of the wall clock, 30 s of the page's clock every 0.8 s
+        page.clock.fast_forward(30_000)
+        page.wait_for_timeout(800)  # (Playwright reports events while it is called)
+    assert len(opened) == 1 and not opened[0].is_closed(), "the page was closed though it pinged"
+    pings = [payload for payload in sent if json.loads(payload) == {"type": "ping"}]
+    assert len(pings) >= 5 and len(pings) == len(sent), sent
+    # now the page is silent (its clock runs at the wall clock's pace): closed after 2 s, it reconnects
+    wait_for(lambda: page.wait_for_timeout(50) or len(opened) == 2, 15, "the page reconnected")
+    page.wait_for_selector("body[data-connection='connected']", state="attached")
+    assert page.evaluate("window.closeCodes") == [4408]
 
 
 # ----------------------------------------------------------------------------------- X-Forwarded-For

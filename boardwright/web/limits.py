@@ -45,6 +45,9 @@ class Limits:
     max_header_size: int = limit(16384, "bytes of a request's line and headers, so that an endless header "
                                         "does not fill the memory; more are answered 431 and closed (0: no limit)",
                                  metavar="BYTES")
+    websocket_idle_timeout: float = limit(120.0, "seconds a WebSocket may stay silent (the browser pings every "
+                                                 "30 s), so that dead clients do not hold connections; then it is "
+                                                 "closed with 4408 (0: no limit)", maximum=86400, metavar="SECONDS")
     forwarded_allow: str = limit("", "reverse proxies (addresses or networks, comma-separated) whose "
                                      "X-Forwarded-For names the client: its rate limit and table caps are the "
                                      "client's, and the proxy is not capped per address (default: none, the "

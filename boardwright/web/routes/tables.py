@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import time
 
 import anyio.to_thread
@@ -21,11 +22,15 @@ from starlette.routing import BaseRoute, Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..http import close_reason, digits, handle, read_json
+from ..limits import Limits
 from ..protocol import HUMAN, BadRequest, check_spec, parse_create, parse_move
 from ..tables import Hub, Live, Subscriber, seat_for
 
 #: a WebSocket client may send at most this many messages (pings, say) in this many seconds
 WS_MESSAGES, WS_WINDOW = 60, 10.0
+#: the close code of a WebSocket silent for longer than ``--websocket-idle-timeout`` (4000 + 408,
+#: Request Timeout): the client is alive enough to reconnect, and should ping
+WS_IDLE = 4408
 
 
 def since_of(value: str | None) -> int:
@@ -37,7 +42,7 @@ def since_of(value: str | None) -> int:
     return int(value)
 
 
-def routes(hub: Hub) -> list[BaseRoute]:
+def routes(hub: Hub, limits: Limits) -> list[BaseRoute]:
     async def table_of(request: Request) -> Live:
         return await hub.table(request.path_params["table"])
 
@@ -134,9 +139,17 @@ def routes(hub: Hub) -> list[BaseRoute]:
         subscriber.wake.set()
         pusher = hub._spawn(hub.subscribe(live, subscriber))
         heard: list[float] = []
+        idle = limits.websocket_idle_timeout or None
         try:
-            while True:  # the client sends nothing the server needs; reading notices the close
-                if (await websocket.receive())["type"] == "websocket.disconnect":
+            while True:  # the client sends nothing the server needs but pings; reading notices the close
+                try:
+                    async with asyncio.timeout(idle):
+                        received = await websocket.receive()
+                except TimeoutError:
+                    await websocket.close(code=WS_IDLE, reason=f"silent for {idle:g} s; a client pings "
+                                                               "(any message) more often than that")
+                    break
+                if received["type"] == "websocket.disconnect":
                     break
                 now = time.monotonic()
                 heard = [moment for moment in heard if now - moment < WS_WINDOW]
