@@ -22,24 +22,13 @@ from typing import Any
 import httpx
 import pytest
 from services import ROOT, Server, missing
-from webplay import client, create, tokens
+from webplay import client, create, tokens, wait_until
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import connect
 
 ATTACKER, OTHER, THIRD, FOURTH = "127.0.0.1", "127.0.0.2", "127.0.0.3", "127.0.0.4"
 #: the first bytes of a request whose headers never end
 UNFINISHED = b"GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Still-Typing: "
-
-
-def wait_for(condition: Callable[[], Any], timeout: float, what: str, step: float = 0.05) -> Any:
-    """Poll ``condition`` until it returns something true; fail after ``timeout`` seconds."""
-    deadline = time.monotonic() + timeout
-    while True:
-        value = condition()
-        if value:
-            return value
-        assert time.monotonic() < deadline, f"{what}: not within {timeout:g} s"
-        time.sleep(step)
 
 
 def dial(server: Server, source: str = ATTACKER, timeout: float = 10.0) -> socket.socket:
@@ -151,7 +140,7 @@ def test_a_fresh_client_is_served_while_1100_sockets_hang_mid_header(start_serve
             refused = attacker.get("/api/games")
         assert refused.status_code == 503 and refused.headers["Retry-After"] == "5", refused.text
         assert "too many connections" in refused.json()["error"]
-    log = wait_for(lambda: refusal_lines(server.log(), ATTACKER, "--max-connections-per-address"), 5,
+    log = wait_until(lambda: refusal_lines(server.log(), ATTACKER, "--max-connections-per-address"), 5,
                    "the refusals logged")
     assert len(log) == 1, log  # 845 refusals, one line
 
@@ -177,7 +166,7 @@ def test_sockets_that_never_finish_a_request_are_closed_after_the_request_timeou
                 slow[0].send(b"x")  # a byte now and then does not keep a half-sent request alive
             return all(closed_by_server(sock) for sock in typing + silent + slow)
 
-        wait_for(all_closed, 12, "the half-sent requests closed", step=0.25)
+        wait_until(all_closed, 12, "the half-sent requests closed", pause=0.25)
         took = time.monotonic() - started
         assert 1.5 < took < 12, took
         kept.sendall(b"GET /api/games HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
@@ -249,7 +238,7 @@ def test_the_connection_caps_answer_503_and_log_one_line_per_address(start_serve
             with http_from(server, ATTACKER) as attacker:
                 return attacker.get("/api/games").status_code == 200
 
-        wait_for(attacker_served, 5, "a closed WebSocket's place freed")
+        wait_until(attacker_served, 5, "a closed WebSocket's place freed")
         # the cap in all: 12 connections held by three addresses, a fourth is refused
         stack.enter_context(connect(url, open_timeout=10, proxy=None)).recv(timeout=10)
         held = stack.enter_context(sockets())
@@ -277,7 +266,7 @@ def test_a_low_hard_limit_on_open_files_lowers_the_cap_instead_of_failing_accept
             full = other.get("/api/games")  # refused at once, not left waiting for a free file
         assert full.status_code == 503, full.text
     with http_from(server, OTHER, timeout=5) as other:
-        assert wait_for(lambda: other.get("/api/games").status_code == 200, 5, "served again")
+        assert wait_until(lambda: other.get("/api/games").status_code == 200, 5, "served again")
 
 
 # ----------------------------------------------------------------------------------- WebSockets
@@ -340,7 +329,7 @@ def test_the_page_pings_and_reconnects_after_a_close_for_silence(start_server, p
     pings = [payload for payload in sent if json.loads(payload) == {"type": "ping"}]
     assert len(pings) >= 5 and len(pings) == len(sent), sent
     # now the page is silent (its clock runs at the wall clock's pace): closed after 2 s, it reconnects
-    wait_for(lambda: page.wait_for_timeout(50) or len(opened) == 2, 15, "the page reconnected")
+    wait_until(lambda: page.wait_for_timeout(50) or len(opened) == 2, 15, "the page reconnected")
     page.wait_for_selector("body[data-connection='connected']", state="attached")
     assert page.evaluate("window.closeCodes") == [4408]
 
