@@ -189,6 +189,7 @@ def test_an_endless_header_line_is_cut_off_and_costs_no_memory(start_server):
     with sockets() as lines:
         for _ in range(8):
             sock = dial(server)
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 65536)  # what is sent is what was read
             sock.sendall(b"GET /api/games HTTP/1.1\r\nHost: x\r\nX-Endless: ")
             lines.append(sock)
         while not all(cut) and min(sent) < line:  # a piece to each in turn, as a slow client would
@@ -203,7 +204,7 @@ def test_an_endless_header_line_is_cut_off_and_costs_no_memory(start_server):
             time.sleep(0.001)
         grown = resident_bytes(server.process.pid) - before
         assert all(cut), f"sent {[f'{count / 2**20:.1f} MB' for count in sent]}, not cut off"
-        assert max(sent) < 4 * 2**20, sent
+        assert max(sent) < 8 * 2**20, sent  # the server's receive buffer holds some
         assert grown < 40 * 2**20, f"the server grew by {grown / 2**20:.0f} MB"
     with dial(server) as sock:  # what a client that waits for the answer is told
         sock.sendall(b"GET /api/games HTTP/1.1\r\nHost: x\r\nX-Endless: " + b"a" * 20000)
@@ -307,7 +308,7 @@ window.WebSocket = class extends NativeWebSocket {
 
 
 def test_the_page_pings_and_reconnects_after_a_close_for_silence(start_server, page):
-    server = start_server(args=("--websocket-idle-timeout", "2", "--workers", "1"))
+    server = start_server(args=("--websocket-idle-timeout", "3", "--workers", "1"))
     with client(server) as http:
         created = create(http, "gadgeteers", ["human", "heuristic"])
     opened: list[Any] = []
@@ -328,7 +329,7 @@ def test_the_page_pings_and_reconnects_after_a_close_for_silence(start_server, p
     assert len(opened) == 1 and not opened[0].is_closed(), "the page was closed though it pinged"
     pings = [payload for payload in sent if json.loads(payload) == {"type": "ping"}]
     assert len(pings) >= 5 and len(pings) == len(sent), sent
-    # now the page is silent (its clock runs at the wall clock's pace): closed after 2 s, it reconnects
+    # now the page is silent (its clock runs at the wall clock's pace): closed after 3 s, it reconnects
     wait_until(lambda: page.wait_for_timeout(50) or len(opened) == 2, 15, "the page reconnected")
     page.wait_for_selector("body[data-connection='connected']", state="attached")
     assert page.evaluate("window.closeCodes") == [4408]
