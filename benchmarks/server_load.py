@@ -6,8 +6,8 @@
     python benchmarks/server_load.py --against bb77e31                 # that revision's server, then this one
 
 It starts a throwaway PostgreSQL cluster (tests/pgcluster.py; or uses ``--db``) and ``boardwright
-serve --rate-limit 0`` on a free loopback port, then this one process plays every seat of every
-table. The server sees only people: every seat is ``"human"``, and every move is a
+serve --rate-limit 0`` (no per-address bound) on a free loopback port, then this one process plays
+every seat of every table. The server sees only people: every seat is ``"human"``, and every move is a
 ``POST /api/tables/{t}/actions`` chosen here (uniformly at random, seeded per table, from the
 ``legal_actions`` of the latest object the seat was sent). Each seat keeps its own WebSocket, as a
 browser would, and acts when a push (or the answer to its own move) says it decides now; in a
@@ -149,8 +149,8 @@ def children_of(parent: int) -> list[int]:
 
 
 class ServerProcess:
-    """``python -m boardwright serve --rate-limit 0`` on a free loopback port, in its own process
-    group, running this checkout's code; its output goes to ``log``."""
+    """``python -m boardwright serve --rate-limit 0`` (no per-address bounds) on a free loopback
+    port, in its own process group, running this checkout's code; its output goes to ``log``."""
 
     def __init__(self, db: str, workers: int, workdir: Path, cprofile: str | None = None, root: Path = ROOT) -> None:
         self.db = db
@@ -220,9 +220,10 @@ class ServerProcess:
 
 
 #: the server's bounds that a load from one address on loopback would hit, off for the run (those a
-#: server's version has: an older server, for --against, knows fewer of them)
+#: server's version has: an older server, for --against, knows fewer of them); the client's sockets
+#: only listen, so they are not closed for silence either
 UNBOUNDED = {"--rate-limit": "0", "--request-cpu": "0", "--max-tables": "0", "--max-tables-per-address": "0",
-             "--max-connections-per-address": "0"}
+             "--max-connections-per-address": "0", "--websocket-idle-timeout": "0"}
 
 
 def unbounded_flags(root: Path, env: dict[str, str]) -> list[str]:

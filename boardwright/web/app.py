@@ -52,7 +52,7 @@ def create_app(db: str, limits: Limits | None = None, base_url: str = "") -> ASG
         finally:
             await hub.stop()
 
-    app = Starlette(routes=[Route("/api/games", handle(games)), *tables.routes(hub), *pages.routes(hub)],
+    app = Starlette(routes=[Route("/api/games", handle(games)), *tables.routes(hub, limits), *pages.routes(hub)],
                     lifespan=lifespan)
     app.state.hub = hub
-    return Guard(app, limits.rate_limit, BURST, parse_origins(limits.allow_origins))
+    return Guard(app, limits.rate_limit, BURST, parse_origins(limits.allow_origins), forwarded=bool(limits.forwarded_allow))

@@ -8,14 +8,19 @@ defaults or tightens them.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from typing import Any
 
+from .addresses import check_proxies
 
-def limit(default: Any, help: str, *, minimum: float = 0, maximum: float | None = None, metavar: str = "N") -> Any:
-    """A field of :class:`Limits`: its default, its flag's help, and the range the flag accepts."""
+
+def limit(default: Any, help: str, *, minimum: float = 0, maximum: float | None = None, metavar: str = "N",
+          check: Callable[[Any], None] | None = None) -> Any:
+    """A field of :class:`Limits`: its default, its flag's help, the range the flag accepts, and
+    for a flag that is not a number, ``check``, which raises a ``ValueError`` naming the flag."""
     return field(default=default, metadata={"help": help, "minimum": minimum, "maximum": maximum,
-                                            "metavar": metavar})
+                                            "metavar": metavar, "check": check})
 
 
 @dataclass(frozen=True)
@@ -34,6 +39,26 @@ class Limits:
                                metavar="ORIGINS")
 
     # -- connections
+    max_connections: int = limit(4096, "connections (HTTP and WebSocket) the server holds open at once, so that "
+                                       "it never runs out of open files; more are answered 503 and closed "
+                                       "(0: as many as the open-file limit allows)")
+    max_connections_per_address: int = limit(256, "connections one client address (an IPv6 client: its /64) may "
+                                                  "hold open at once, so that one client cannot take them all; "
+                                                  "more are answered 503 and closed (0: no limit)")
+    request_timeout: float = limit(10.0, "seconds a client has to send a whole request (line, headers and body), "
+                                         "from the connection's opening or the request's first byte, so that "
+                                         "half-sent requests do not hold connections; then 408 and closed "
+                                         "(0: no limit)", maximum=3600, metavar="SECONDS")
+    max_header_size: int = limit(16384, "bytes of a request's line and headers, so that an endless header "
+                                        "does not fill the memory; more are answered 431 and closed (0: no limit)",
+                                 metavar="BYTES")
+    websocket_idle_timeout: float = limit(120.0, "seconds a WebSocket may stay silent (the browser pings every "
+                                                 "30 s), so that dead clients do not hold connections; then it is "
+                                                 "closed with 4408 (0: no limit)", maximum=86400, metavar="SECONDS")
+    forwarded_allow: str = limit("", "reverse proxies (addresses or networks, comma-separated) whose "
+                                     "X-Forwarded-For names the client: its rate limit and table caps are the "
+                                     "client's, and the proxy is not capped per address (default: none, the "
+                                     "header is ignored)", metavar="ADDRESSES", check=check_proxies)
 
     # -- tables
     max_tables: int = limit(10_000, "open tables (unfinished, not expired) on this server in all; a table "
@@ -85,8 +110,10 @@ class Limits:
         for item in fields(cls):
             value = getattr(args, item.name)
             low, high = item.metadata["minimum"], item.metadata["maximum"]
-            if isinstance(value, (int, float)) and (value < low or (high is not None and value > high)):
+            if isinstance(value, (int, float)) and not (low <= value and (high is None or value <= high)):  # nan too
                 span = f"{low:g} to {high:g}" if high is not None else f"at least {low:g}"
                 raise ValueError(f"--{item.name.replace('_', '-')} is {span}, not {value:g}")
+            if item.metadata["check"] is not None:
+                item.metadata["check"](value)
             values[item.name] = value
         return cls(**values)

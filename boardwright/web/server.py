@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 from . import logs, sqlitefile
+from .addresses import parse_proxies
 from .limits import Limits
 from .protocol import MAX_BODY
 
@@ -38,16 +39,26 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, limi
     import uvicorn
 
     from .app import create_app
+    from .connections import Connections, connection_room, protocols, raise_open_file_limit
 
     logs.configure()
+    log = logging.getLogger("boardwright.web")
+    limits = limits or Limits()
     database = db or default_db()
     claim_database(database)
     shown_host = f"[{host}]" if ":" in host else host
-    app = create_app(database, limits or Limits(), base_url=f"http://{shown_host}:{port}")
-    logging.getLogger("boardwright.web").info("serving on http://%s:%d (database: %s)", shown_host, port,
-                                              _without_password(database))
-    uvicorn.run(app, host=host, port=port, access_log=False, ws_max_size=MAX_BODY, log_level="warning",
-                timeout_graceful_shutdown=5, timeout_keep_alive=KEEP_ALIVE)
+    proxies = parse_proxies(limits.forwarded_allow)
+    most = connection_room(limits.max_connections, raise_open_file_limit())
+    if limits.max_connections and most < limits.max_connections:
+        log.warning("the open-file limit leaves room for %d connections: --max-connections %d is lowered to %d "
+                    "(raise the limit with ulimit -n or LimitNOFILE)", most, limits.max_connections, most)
+    connections = Connections(most, limits.max_connections_per_address, proxies)
+    http, ws = protocols(connections, limits.request_timeout, limits.max_header_size)
+    app = create_app(database, limits, base_url=f"http://{shown_host}:{port}")
+    log.info("serving on http://%s:%d (database: %s)", shown_host, port, _without_password(database))
+    uvicorn.run(app, host=host, port=port, http=http, ws=ws or "none", access_log=False, ws_max_size=MAX_BODY,
+                log_level="warning", timeout_graceful_shutdown=5, timeout_keep_alive=KEEP_ALIVE,
+                proxy_headers=bool(proxies), forwarded_allow_ips=[str(network) for network in proxies])
 
 
 def claim_database(url: str) -> None:

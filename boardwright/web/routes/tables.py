@@ -22,11 +22,15 @@ from starlette.routing import BaseRoute, Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..http import close_reason, digits, handle, read_json
+from ..limits import Limits
 from ..protocol import HUMAN, BadRequest, check_spec, parse_create, parse_move
 from ..tables import Hub, Live, Subscriber, seat_for
 
 #: a WebSocket client may send at most this many messages (pings, say) in this many seconds
 WS_MESSAGES, WS_WINDOW = 60, 10.0
+#: the close code of a WebSocket silent for longer than ``--websocket-idle-timeout`` (4000 + 408,
+#: Request Timeout): the client is alive enough to reconnect, and should ping
+WS_IDLE = 4408
 
 
 def since_of(value: str | None) -> int:
@@ -47,7 +51,7 @@ def json_text(text: str) -> Response:
     return Response(text, media_type="application/json")
 
 
-def routes(hub: Hub) -> list[BaseRoute]:
+def routes(hub: Hub, limits: Limits) -> list[BaseRoute]:
     async def table_of(request: Request) -> Live:
         return await hub.table(request.path_params["table"], address_of(request))
 
@@ -157,9 +161,17 @@ def routes(hub: Hub) -> list[BaseRoute]:
         """Read what the client sends until it closes: it sends nothing the server needs, but
         reading notices the close, and a client that sends too much is closed."""
         heard: list[float] = []
+        idle = limits.websocket_idle_timeout or None
         try:
-            while True:
-                if (await websocket.receive())["type"] == "websocket.disconnect":
+            while True:  # the client sends nothing the server needs but pings; reading notices the close
+                try:
+                    async with asyncio.timeout(idle):
+                        received = await websocket.receive()
+                except TimeoutError:
+                    await websocket.close(code=WS_IDLE, reason=f"silent for {idle:g} s; a client pings "
+                                                               "(any message) more often than that")
+                    return
+                if received["type"] == "websocket.disconnect":
                     return
                 now = time.monotonic()
                 heard = [moment for moment in heard if now - moment < WS_WINDOW]

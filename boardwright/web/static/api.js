@@ -10,8 +10,14 @@ export async function request(path, body) {
   return { status: response.status, data };
 }
 
+// How often the page says it is still there: the server closes a WebSocket it has heard nothing
+// from for its idle timeout (120 s unless its operator chose otherwise), with code 4408.
+const PING_EVERY = 30_000;
+const PING = JSON.stringify({ type: "ping" });
+
 // Calls onMessage with every pushed table object; reconnects with a growing pause when the
-// connection drops (a restarted server), asking only for the events it has not seen.
+// connection drops (a restarted server, or one that found the page silent), asking only for the
+// events it has not seen.
 export function follow(table, token, onMessage, onStatus) {
   let since = 0;
   let pause = 250;
@@ -22,6 +28,9 @@ export function follow(table, token, onMessage, onStatus) {
     query.set("since", String(since));
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     const socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${encodeURIComponent(table)}?${query}`);
+    const pinging = setInterval(() => {
+      if (socket.readyState === WebSocket.OPEN) socket.send(PING);
+    }, PING_EVERY);
     socket.onopen = () => { onStatus("connected"); };
     socket.onmessage = (event) => {
       pause = 250;  // a connection that is refused is opened and closed at once: it does not count
@@ -30,8 +39,9 @@ export function follow(table, token, onMessage, onStatus) {
       onMessage(message);
     };
     socket.onclose = (event) => {
+      clearInterval(pinging);
       if (stopped) return;
-      if (event.code >= 4400 && event.code < 4500 && event.code !== 4429) {
+      if (event.code >= 4400 && event.code < 4500 && event.code !== 4429 && event.code !== 4408) {
         onStatus(`closed: ${event.reason || event.code}`);
         return;
       }
