@@ -15,7 +15,7 @@ from typing import Any
 
 import httpx
 import pytest
-from webplay import NO_EVENTS, Follower, client, create, execute, get, tokens, wait_until
+from webplay import NO_EVENTS, Follower, answered, client, create, execute, get, tokens, wait_until
 from websockets.exceptions import ConnectionClosed
 
 import boardwright as bw
@@ -29,8 +29,7 @@ def play_until(http: httpx.Client, table: str, seat_tokens: dict[int, str], rng:
         spectator = get(http, table, since=NO_EVENTS)
         assert not spectator["is_over"], "the game ended first"
         seat = spectator["to_act"][0]
-        mine = wait_until(lambda s=seat: (lambda m: m if m["can_undo"] is not None else None)(
-            get(http, table, seat_tokens[s], since=NO_EVENTS)), 10, "the undo test's answer")
+        mine = answered(http, table, seat_tokens[seat], since=NO_EVENTS)
         if done(mine):
             return mine
         answer = http.post(f"/api/tables/{table}/actions", json={

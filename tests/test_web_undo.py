@@ -9,19 +9,11 @@ import random
 from typing import Any
 
 import httpx
-from webplay import NO_EVENTS, Follower, wait_until
+from webplay import NO_EVENTS, Follower, answered
 
 
 def post(http: httpx.Client, table: str, what: str, body: dict[str, Any]) -> httpx.Response:
     return http.post(f"/api/tables/{table}/{what}", json=body)
-
-
-def known(http: httpx.Client, table: str, token: str) -> dict[str, Any]:
-    """The seat's object once ``can_undo`` is known: a bot worker tests the last action, and the
-    answer is ``null`` until then."""
-    return wait_until(lambda: (lambda mine: mine if mine["can_undo"] is not None else None)(
-        http.get(f"/api/tables/{table}", params={"token": token, "since": NO_EVENTS}).json()), 10,
-        "the undo test's answer")
 
 
 def test_a_person_takes_back_a_step_of_their_turn(shared_server: Any) -> None:
@@ -35,7 +27,7 @@ def test_a_person_takes_back_a_step_of_their_turn(shared_server: Any) -> None:
         spectator = http.get(f"/api/tables/{table}").json()
         assert not spectator["is_over"], "the game ended before anything could be taken back"
         seat = spectator["to_act"][0]
-        mine = known(http, table, tokens[seat])
+        mine = answered(http, table, tokens[seat], since=NO_EVENTS)
         if mine["can_undo"]:
             break
         if not refused_once and mine["version"] > 0:  # taking back what may not be: one line, nothing changes
@@ -84,7 +76,7 @@ def test_the_answer_of_the_undo_test_is_pushed_to_the_seat_when_known(shared_ser
     for _ in range(400):
         spectator = http.get(f"/api/tables/{table}", params={"since": NO_EVENTS}).json()
         seat = spectator["to_act"][0]
-        mine = known(http, table, tokens[seat])
+        mine = answered(http, table, tokens[seat], since=NO_EVENTS)
         answer = post(http, table, "actions", {"token": tokens[seat], "action": rng.choice(mine["legal_actions"]),
                                                "version": mine["version"], "since": NO_EVENTS}).json()
         if answer["to_act"] == [seat]:  # the seat decides again: its last action may be taken back

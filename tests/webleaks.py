@@ -323,6 +323,8 @@ def check_table(table: Table, final: dict[str, Any], samples: int = 2) -> Checke
                     continue
                 data = message.data
                 for key, value in want.items():
+                    if key == "can_undo" and data[key] is None:
+                        continue  # not known yet when sent (a bot worker tests it): never a wrong answer
                     assert data[key] == value, (f"{message.via} to seat {seat} at version {version}: "
                                                 f"'{key}' is not {key} of seat {seat}")
                 assert data["events"] == events[message.since:], (
@@ -406,6 +408,8 @@ class SealedCheck:
             self.checked += 1
             want = expected_fields(other, seat)
             for key, value in want.items():
+                if key == "can_undo" and data[key] is None:
+                    continue  # not known yet when sent
                 assert data[key] == value, (f"version {version}: seat {seat}'s '{key}' tells seat {chooser}'s "
                                             f"sealed choice before the reveal")
             assert data["events"] == as_json(other.events(seat, message.since)), (

@@ -65,12 +65,22 @@ def stable(message: dict[str, Any]) -> dict[str, Any]:
 
 def views(http: httpx.Client, table: str, seat_tokens: dict[int, str], players: int) -> dict[int | None, Any]:
     """The stable object of every seat (bot seats through the spectator's eyes are not seats: a
-    seat without a token is skipped) and of a spectator (key ``None``)."""
+    seat without a token is skipped) and of a spectator (key ``None``), each seat's once whether it
+    may take back its last action is known (``can_undo`` is ``null`` while a bot worker tests it)."""
     found: dict[int | None, Any] = {None: stable(get(http, table))}
     for seat in range(players):
         if seat in seat_tokens:
-            found[seat] = stable(get(http, table, seat_tokens[seat]))
+            found[seat] = stable(answered(http, table, seat_tokens[seat]))
     return found
+
+
+def answered(http: httpx.Client, table: str, token: str, since: int | None = None) -> dict[str, Any]:
+    """The seat's object once whether it may take back its last action is known: ``can_undo`` is
+    ``null`` while a bot worker tests it."""
+    def known() -> dict[str, Any] | None:
+        mine = get(http, table, token, since=since)
+        return mine if mine["can_undo"] is not None else None
+    return wait_until(known, 15, "the answer of the seat's undo test")
 
 
 def wait_until(check: Callable[[], T], timeout: float, what: str, pause: float = 0.02) -> T:

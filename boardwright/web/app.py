@@ -55,4 +55,5 @@ def create_app(db: str, limits: Limits | None = None, base_url: str = "") -> ASG
     app = Starlette(routes=[Route("/api/games", handle(games)), *tables.routes(hub, limits), *pages.routes(hub)],
                     lifespan=lifespan)
     app.state.hub = hub
-    return Guard(app, limits.rate_limit, BURST, parse_origins(limits.allow_origins), forwarded=bool(limits.forwarded_allow))
+    return Guard(app, limits.rate_limit, BURST, parse_origins(limits.allow_origins),
+                 forwarded=bool(limits.forwarded_allow))

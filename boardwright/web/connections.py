@@ -137,6 +137,12 @@ def answer(status: int, message: str, *extra: tuple[str, str]) -> bytes:
     return b"".join([*head, b"\r\n", body])
 
 
+#: seconds, and bytes, a connection refused as it opens reads and drops of what its client still
+#: sends before it closes
+LINGER = 0.5
+LINGER_BYTES = 64 * 1024
+
+
 class BoundedHttp(HttpToolsProtocol):
     """uvicorn's HTTP/1.1 protocol (httptools) within the caps and the request timeout of the
     class attributes :func:`protocols` sets."""
@@ -152,13 +158,14 @@ class BoundedHttp(HttpToolsProtocol):
         self.head_size = 0  # the line and headers of the request being read, parsed so far
         self.head_too_large = False
         self.requesting = False  # between a request's first byte and its end
+        self.closing = False  # refused and answered: closing once the client has had the answer
 
     # -- the connection
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
         refusal = self.caps.admit(transport, self.client[0] if self.client else None)
         if refusal is not None:
-            self.close_with(answer(503, refusal, ("retry-after", str(RETRY_AFTER))))
+            self.close_with(answer(503, refusal, ("retry-after", str(RETRY_AFTER))), linger=True)
             return
         self.start_clock()
 
@@ -167,11 +174,25 @@ class BoundedHttp(HttpToolsProtocol):
         self.caps.release(self.transport)
         super().connection_lost(exc)
 
-    def close_with(self, response: bytes | None) -> None:
-        if not self.transport.is_closing():
+    def close_with(self, response: bytes | None, linger: bool = False) -> None:
+        """Close the connection, first answering ``response`` when there is one. With ``linger``
+        (a connection refused as it opens, whose client is sending its request), the answer is
+        followed by the end of what the server sends, and what the client still sends is read and
+        dropped for a moment (:data:`LINGER`, at most :data:`LINGER_BYTES`) before the socket
+        closes: a socket closed with unread data resets the connection, and the client would lose
+        the answer with it."""
+        if self.transport.is_closing() or self.closing:
+            return
+        if response is None or not linger or not self.transport.can_write_eof():
             if response is not None:
                 self.transport.write(response)
             self.transport.close()
+            return
+        self.closing = True
+        self.stop_clock()
+        self.transport.write(response)
+        self.transport.write_eof()
+        self.loop.call_later(LINGER, self.transport.close)
 
     # -- the request clock
     def start_clock(self) -> None:
@@ -201,6 +222,11 @@ class BoundedHttp(HttpToolsProtocol):
 
     # -- reading
     def data_received(self, data: bytes) -> None:
+        if self.closing:  # answered and closing: what comes is dropped, up to a point
+            self.head_bytes += len(data)
+            if self.head_bytes > LINGER_BYTES:
+                self.transport.close()
+            return
         self._unset_keepalive_if_required()
         if self.head_bytes >= 0:
             self.head_bytes += len(data)
