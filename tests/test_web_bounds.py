@@ -19,7 +19,7 @@ from webplay import NO_EVENTS, Follower, answered, client, create, execute, get,
 from websockets.exceptions import ConnectionClosed
 
 import boardwright as bw
-from boardwright.web.tables import token_hash
+from boardwright.web.live import token_hash
 
 
 def play_until(http: httpx.Client, table: str, seat_tokens: dict[int, str], rng: random.Random,
