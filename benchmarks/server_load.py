@@ -233,6 +233,30 @@ def unbounded_flags(root: Path, env: dict[str, str]) -> list[str]:
     return [part for flag, value in UNBOUNDED.items() if flag in usage for part in (flag, value)]
 
 
+def pin(main: int | None) -> None:
+    """With ``main``, the server's main process: it alone on the first core, every other process of
+    its group (bot workers) on the others. Without: this process (and what it starts from now on)
+    on the cores but the first."""
+    cores = sorted(os.sched_getaffinity(0) | {0})
+    rest = set(cores[1:]) or {cores[0]}
+    if main is None:
+        os.sched_setaffinity(0, rest)
+        return
+    os.sched_setaffinity(main, {cores[0]})
+    for pid in group_members(main):
+        if pid != main:
+            with contextlib.suppress(OSError):
+                os.sched_setaffinity(pid, rest)
+
+
+async def keep_pinned(server: ServerProcess) -> None:
+    """The server's main process on its own core, whatever workers it starts meanwhile."""
+    assert server.process is not None
+    while True:
+        pin(server.process.pid)
+        await asyncio.sleep(1.0)
+
+
 def postgres_pids(cluster: Path) -> list[int]:
     """The postmaster of a cluster started here and its children (backends, writers)."""
     try:
@@ -291,6 +315,7 @@ class Table:
         self.game = game
         self.players = players
         self.rng = rng
+        self.pace = random.Random(rng.random())  # think times: the moves chosen are the same with or without
         self.id = ""
         self.seats: list[Seat] = []
         self.started: dict[int, float] = {}  # version -> when the POST that made it started
@@ -419,6 +444,8 @@ class Table:
             else:
                 action = self.rng.choice(message["legal_actions"])
             retry = None
+            if self.run.args.think:
+                await asyncio.sleep(self.pace.uniform(0.5, 1.5) * self.run.args.think)
             started = time.perf_counter()
             try:
                 answer = await self.http.post(f"/api/tables/{self.id}/actions",
@@ -606,6 +633,13 @@ def main() -> None:
     parser.add_argument("--stall", type=float, default=30.0,
                         help="a table that does not move for this many seconds is an error (default 30)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the moves chosen (default 1)")
+    parser.add_argument("--pin", action="store_true",
+                        help="give the server's main process the first core to itself: it runs there, and this "
+                             "client, the database and the server's bot workers on the others (what the server "
+                             "does on a free core)")
+    parser.add_argument("--think", type=float, default=0.0, metavar="SECONDS",
+                        help="a seat waits about this long (0.5 to 1.5 times it) before each move, as a quick "
+                             "player would (default 0: it moves at once, and the server runs flat out)")
     parser.add_argument("--py-spy", metavar="FILE",
                         help="record the server's main process with py-spy (if installed) while measuring, "
                              "as collapsed stacks in FILE")
@@ -626,6 +660,10 @@ def main() -> None:
 
     if args.against and args.db:
         parser.error("--against runs each server on a database of its own: leave out --db")
+    if args.pin:
+        if len(os.sched_getaffinity(0)) < 2:
+            parser.error("--pin needs two cores or more")
+        pin(None)  # this client and the database it starts: off the server's core
     workdir = Path(tempfile.mkdtemp(prefix="bw-load-"))
     cluster = None
     db = args.db
@@ -753,7 +791,10 @@ async def drive(args: argparse.Namespace, server: ServerProcess, cluster: Path |
         if args.cprofile:
             server.signal(signal.SIGUSR2)
 
+    pinning = asyncio.ensure_future(keep_pinned(server)) if args.pin else None
     elapsed = await load.measure(prepared["slots"], on_start, on_end)
+    if pinning is not None:
+        pinning.cancel()
     if before.get("py-spy") is not None:
         before["py-spy"].send_signal(signal.SIGINT)  # py-spy writes what it has and exits
         await asyncio.to_thread(before["py-spy"].wait)

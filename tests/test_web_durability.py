@@ -37,6 +37,7 @@ from websockets.exceptions import ConnectionClosed
 
 import boardwright as bw
 from boardwright.web.protocol import seat_message
+from boardwright.web.tables import SNAPSHOT_EVERY
 
 ARGS = ("--rate-limit", "0", "--workers", "1")
 
@@ -210,22 +211,23 @@ def test_tampered_log_is_refused_with_one_line_naming_table_and_version(db: str,
     http = client(server)
     rng = random.Random(3)
     tables: dict[str, tuple[str, dict[int, str]]] = {}
-    for name, moves in (("digest", 11), ("action", 5), ("gap", 4), ("sound", 11)):
+    for name, moves in (("digest", SNAPSHOT_EVERY + 1), ("action", 5), ("gap", 4), ("sound", SNAPSHOT_EVERY + 1)):
         created = create(http, "game-development", ["human", "human"])
         seat_tokens = tokens(created)
         assert len(play_humans(http, created["table"], seat_tokens, moves, rng)) == moves
         tables[name] = (created["table"], seat_tokens)
-    sound = views(http, tables["sound"][0], tables["sound"][1], 2)  # with a snapshot at 10, like "digest"
+    sound = views(http, tables["sound"][0], tables["sound"][1], 2)  # with a snapshot, like "digest"
     server.kill()
 
     digest_table, action_table, gap_table = tables["digest"][0], tables["action"][0], tables["gap"][0]
-    assert execute(db, "SELECT version FROM snapshots WHERE table_id = :t", t=digest_table) == [(10,)]
-    execute(db, "UPDATE snapshots SET digest = :d WHERE table_id = :t AND version = 10", d="0" * 64, t=digest_table)
+    assert execute(db, "SELECT version FROM snapshots WHERE table_id = :t", t=digest_table) == [(SNAPSHOT_EVERY,)]
+    execute(db, "UPDATE snapshots SET digest = :d WHERE table_id = :t AND version = :v", d="0" * 64, t=digest_table,
+            v=SNAPSHOT_EVERY)
     execute(db, "UPDATE actions SET text = 'fold the table' WHERE table_id = :t AND version = 4", t=action_table)
     execute(db, "DELETE FROM actions WHERE table_id = :t AND version = 3", t=gap_table)
     server.restart()
 
-    for name, version in (("digest", "10"), ("action", "4"), ("gap", "2 to 4")):
+    for name, version in (("digest", str(SNAPSHOT_EVERY)), ("action", "4"), ("gap", "2 to 4")):
         table, seat_tokens = tables[name]
         for token in (None, seat_tokens[0]):
             answer = http.get(f"/api/tables/{table}", params={"token": token} if token else {})
@@ -234,7 +236,7 @@ def test_tampered_log_is_refused_with_one_line_naming_table_and_version(db: str,
             assert "\n" not in line and len(line) < 300, line
             assert table in line and re.search(rf"\bversion {version}\b", line), (name, line)
             assert set(answer.json()) == {"error"}
-        moved = act(http, table, seat_tokens[0], "anything", 11)
+        moved = act(http, table, seat_tokens[0], "anything", SNAPSHOT_EVERY + 1)
         assert moved.status_code == 500 and table in moved.json()["error"]
         follower = Follower(server, table)  # a WebSocket is refused with 4000 + 500 and the same line
         follower.connect()

@@ -180,3 +180,30 @@ def test_a_bot_game_served_by_two_servers_finishes_without_gaps(postgres_db: str
     a.restart()
     assert stable(get(client(a), table)) == stable(everything)
     follower.close()
+
+
+def test_a_move_right_after_the_databases_connections_are_ended_is_stored(postgres_db: str,
+                                                                          start_server: Any) -> None:
+    """The database restarts, or an operator ends the server's backends: the pooled connections
+    are dead, and the next move, made at once, is stored on a new one (not a 500)."""
+    import psycopg
+
+    server = start_server(db=postgres_db, args=ARGS)
+    http = client(server)
+    made = create(http, "gadgeteers", ["human", "human"])
+    table, seat_tokens = made["table"], tokens(made)
+    for _ in range(4):  # the pool's connections in steady use
+        now = get(http, table, since=NO_EVENTS)
+        seat = now["to_act"][0]
+        mine = get(http, table, seat_tokens[seat], since=NO_EVENTS)
+        assert act(http, table, seat_tokens[seat], mine["legal_actions"][0], mine["version"]).status_code == 200
+    with psycopg.connect(postgres_db, autocommit=True) as admin:
+        ended = admin.execute("SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
+                              "WHERE datname = current_database() AND pid <> pg_backend_pid()").fetchone()
+    assert ended is not None and ended[0] >= 2, "the server's connections were not there to end"
+    now = get(http, table, since=NO_EVENTS)
+    seat = now["to_act"][0]
+    mine = get(http, table, seat_tokens[seat], since=NO_EVENTS)
+    answer = act(http, table, seat_tokens[seat], mine["legal_actions"][0], mine["version"])
+    assert answer.status_code == 200, answer.text
+    assert stored_log(postgres_db, table)[-1][0] == mine["version"] + 1

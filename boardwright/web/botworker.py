@@ -29,6 +29,7 @@ server's group: the server, shutting down, ends its workers itself.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -47,6 +48,9 @@ from boardwright.engine.state import State
 KEEP = 64
 #: how often (seconds) a worker looks whether its parent is still there
 PARENT_WATCH = 0.5
+#: how much lower than the server a worker runs: where the CPU is short, the event loop answering
+#: people comes first, and a search bot (which keeps to its time) thinks less
+NICENESS = 10
 
 
 def apply_change(state: State, seat: int, kind: str, text: str) -> None:
@@ -125,6 +129,8 @@ def answers_channel() -> TextIO:
 
 
 def main() -> None:
+    with contextlib.suppress(OSError, AttributeError):  # a bot gives way to the server's event loop (Unix)
+        os.nice(NICENESS)
     for stop in (signal.SIGINT, signal.SIGTERM):  # sent to the whole group: the server stops its workers
         signal.signal(stop, signal.SIG_IGN)
     watch_parent(os.getppid())

@@ -21,7 +21,7 @@ from typing import Any
 from boardwright.engine.state import State
 
 from .botworker import apply_change
-from .protocol import HUMAN, seat_parts, to_json
+from .protocol import HUMAN, own_parts, public_parts, to_json
 from .storage import Row
 
 
@@ -101,10 +101,14 @@ class Live:
     #: written at, and their JSON (the view, legal actions, scores...: built once per version,
     #: whoever asks)
     parts: dict[int | None, tuple[tuple[int, bool | None], str]] = field(default_factory=dict)
+    #: the version the public parts (whose turn, scores, breakdown, the end) were written at, and their JSON
+    public: tuple[int, str] = (-1, "")
     #: per seat: the version its last undo test was asked at, and its answer (``None``: not yet)
     undoable: dict[int, tuple[int, bool | None]] = field(default_factory=dict)
-    #: per viewer: every event it was told, each written as JSON once (events are never taken back)
+    #: per viewer: every event it was told, each written as JSON once (events are never taken back),
+    #: and the version they were last written out at
     told: dict[int | None, list[str]] = field(default_factory=dict)
+    told_at: dict[int | None, int] = field(default_factory=dict)
     #: per seat: its open WebSockets (a seat is connected while it has one); and the spectators'
     sockets: Counter[int] = field(default_factory=Counter)
     spectators: int = 0
@@ -157,16 +161,19 @@ class Live:
         undo = self.may_undo(seat)
         known = self.parts.get(seat)
         if known is None or known[0] != (self.version, undo):
-            known = ((self.version, undo), to_json(seat_parts(state, seat, undo))[1:-1])
+            known = ((self.version, undo), to_json(own_parts(state, seat, undo))[1:-1])
             self.parts[seat] = known
+        if self.public[0] != self.version:
+            self.public = (self.version, to_json(public_parts(state))[1:-1])
         told = self.told.setdefault(seat, [])
         told.extend(to_json(event) for event in state.events(seat, len(told)))
+        self.told_at[seat] = self.version
         clock = ""
         if self.timer is not None and not state.is_over:
             left = max(0.0, self.timer - (time.monotonic() - self.changed_at))
             clock = f',"deadline":{to_json(time.time() + left)}'
         return (f'{{"game":{to_json(state.game.id)},"table":{to_json(self.id)},"version":{self.version},'
-                f'"seat":{to_json(seat)},{known[1]},"events":[{",".join(told[since:])}],'
+                f'"seat":{to_json(seat)},{known[1]},{self.public[1]},"events":[{",".join(told[since:])}],'
                 f'"seats":{to_json(self.public_seats())},"timer":{to_json(self.timer)}{clock}}}')
 
 

@@ -193,28 +193,44 @@ def parse_move(data: Mapping[str, Any], needs_action: bool = True) -> Move:
     return Move(token, action, version, since)
 
 
+#: every answer and push is written with this one encoder (``json.dumps`` with options builds one per call)
+_ENCODER = json.JSONEncoder(separators=(",", ":"))
+
+
 def to_json(value: Any) -> str:
-    """The compact JSON text of a message or a part of one (every answer and push is written with it)."""
-    return json.dumps(value, separators=(",", ":"))
+    """The compact JSON text of a message or a part of one."""
+    return _ENCODER.encode(value)
 
 
 def seat_parts(state: State, seat: int | None, undo: bool | Literal["test"] | None = "test") -> dict[str, Any]:
-    """What ``seat`` (``None``: a spectator) may know of the game now, but its events: the view,
-    the seat's legal actions (and their menu), whose turn it is, the scores and their public
-    breakdown, and whether it may take back its last action: the engine's answer (``undo``
-    ``"test"``) or the answer given (a server has its workers test it; ``None`` while it is not
-    known; a replay gives no). Built only from the seat's own redacted reads."""
+    """What ``seat`` (``None``: a spectator) may know of the game now, but its events: its own
+    parts (:func:`own_parts`) and the table's public ones (:func:`public_parts`)."""
+    return {**own_parts(state, seat, undo), **public_parts(state)}
+
+
+def own_parts(state: State, seat: int | None, undo: bool | Literal["test"] | None = "test") -> dict[str, Any]:
+    """What only ``seat`` is told of the game now: its view, its legal actions (and their menu),
+    and whether it may take back its last action: the engine's answer (``undo`` ``"test"``) or the
+    answer given (a server has its workers test it; ``None`` while it is not known; a replay gives
+    no). Built only from the seat's own redacted reads."""
     legal = [str(action) for action in state.legal_actions(seat)] if seat is not None else []
     return {
         "view": state.view(seat),
         "legal_actions": legal,
         "menu": state.action_groups(seat) if seat is not None and legal else [],
+        "can_undo": (seat is not None and state.can_undo(seat)) if undo == "test" else undo,
+    }
+
+
+def public_parts(state: State) -> dict[str, Any]:
+    """What every seat and spectator is told of the game now: whose turn it is, the scores and
+    their public breakdown, and the end."""
+    return {
         "to_act": list(state.to_act),
         "scores": state.scores(),
         "breakdown": state.score_breakdown(),
         "is_over": state.is_over,
         "winners": state.winners(),
-        "can_undo": (seat is not None and state.can_undo(seat)) if undo == "test" else undo,
     }
 
 

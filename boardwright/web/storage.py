@@ -46,6 +46,7 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import Connection, Engine, make_url
+from sqlalchemy.exc import DisconnectionError
 
 from .protocol import BadRequest
 from .sqlitefile import create_private, identity, sqlite_path
@@ -199,7 +200,14 @@ class Storage:
             kwargs["connect_args"] = {"check_same_thread": False, "timeout": 30}
         self.engine: Engine = create_engine(engine_url(url), **kwargs)
         self.sql = Statements.written("%s" if self.is_postgres else "?")
-        if not self.is_postgres:
+        #: the connections that store moves (:meth:`append`): with PostgreSQL a pool of their own,
+        #: whose connections in steady use are not pinged before every move (see :func:`_ping_if_idle`)
+        self.writer = self.engine
+        if self.is_postgres:
+            self.writer = create_engine(engine_url(url), future=True, pool_size=5, max_overflow=15)
+            event.listen(self.writer, "checkin", _note_checkin)
+            event.listen(self.writer, "checkout", _ping_if_idle)
+        else:
             event.listen(self.engine, "connect", _sqlite_pragmas)
         self._listener: threading.Thread | None = None
         self._stop = threading.Event()
@@ -217,6 +225,9 @@ class Storage:
                 connection.execute(text("SELECT pg_advisory_xact_lock(4242)"))
             config.attributes["connection"] = connection
             command.upgrade(config, "head")
+        if self.writer is not self.engine:  # the first move finds a connection ready to store it
+            with self.writer.connect():
+                pass
 
     # ------------------------------------------------------------------ writing
     def create(self, table: dict[str, Any], seat_rows: list[dict[str, Any]]) -> None:
@@ -232,30 +243,42 @@ class Storage:
 
         Every move of every table comes here, so it speaks to the database driver directly, with
         statements written once (:class:`Statements`): through SQLAlchemy's connections and
-        statements a change cost three times the CPU."""
+        statements a change cost three times the CPU. A pooled connection found dead (the database
+        restarted, its backend was ended) is dropped and the change tried once more on a new one:
+        if the first try was committed after all, the second finds its version taken, and the hub
+        recognises its own change."""
         if self.gone:
             raise DatabaseGone()
+        dbapi = self.writer.dialect.loaded_dbapi
+        for attempt in (1, 2):
+            connection = self.writer.raw_connection()  # from the pool; given back by close()
+            try:
+                self._store(connection.cursor(), table_id, row, digest, finished)
+                connection.commit()
+                return
+            except dbapi.IntegrityError:
+                connection.rollback()
+                raise Conflict(f"version {row.version} of table {table_id} is taken") from None
+            except dbapi.OperationalError:
+                connection.invalidate()
+                if attempt == 2 or not self.is_postgres:
+                    raise
+            except BaseException:
+                connection.rollback()
+                raise
+            finally:
+                connection.close()
+                self._check_file()
+
+    def _store(self, cursor: Any, table_id: str, row: Row, digest: str | None, finished: bool) -> None:
         sql = self.sql
-        connection = self.engine.raw_connection()  # from the pool; given back by close()
-        try:
-            cursor = connection.cursor()
-            cursor.execute(sql.append, (table_id, row.version, row.seat, row.kind, row.text, time.time()))
-            if digest is not None:
-                cursor.execute(sql.snapshot, (table_id, row.version, digest))
-            if finished:
-                cursor.execute(sql.finish, (table_id,))
-            if self.is_postgres:
-                cursor.execute(sql.announce, (CHANNEL, f"{table_id} {row.version}"))
-            connection.commit()
-        except self.engine.dialect.loaded_dbapi.IntegrityError:
-            connection.rollback()
-            raise Conflict(f"version {row.version} of table {table_id} is taken") from None
-        except BaseException:
-            connection.rollback()
-            raise
-        finally:
-            connection.close()
-            self._check_file()
+        cursor.execute(sql.append, (table_id, row.version, row.seat, row.kind, row.text, time.time()))
+        if digest is not None:
+            cursor.execute(sql.snapshot, (table_id, row.version, digest))
+        if finished:
+            cursor.execute(sql.finish, (table_id,))
+        if self.is_postgres:
+            cursor.execute(sql.announce, (CHANNEL, f"{table_id} {row.version}"))
 
     def set_bot(self, table_id: str, seat: int, bot: str | None) -> None:
         with self._writing() as connection:
@@ -482,6 +505,7 @@ class Storage:
         if self._listener is not None:
             self._listener.join(timeout=2)
         self.engine.dispose()
+        self.writer.dispose()
 
 
 def _sqlite_pragmas(connection: Any, _record: Any) -> None:
@@ -491,3 +515,24 @@ def _sqlite_pragmas(connection: Any, _record: Any) -> None:
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.execute("PRAGMA busy_timeout=30000")
     cursor.close()
+
+
+#: a pooled PostgreSQL connection idle this long (seconds) is pinged before it is used again
+PING_AFTER = 5.0
+
+
+def _note_checkin(_connection: Any, record: Any) -> None:
+    record.info["idle_since"] = time.monotonic()
+
+
+def _ping_if_idle(connection: Any, record: Any, _proxy: Any) -> None:
+    """Before a pooled connection that has been idle a while is used, make sure it still works
+    (the database may have restarted meanwhile): a dead one is replaced. A connection in steady use
+    is not pinged: that was a round trip to the database for every move."""
+    if time.monotonic() - record.info.get("idle_since", 0.0) < PING_AFTER:
+        return
+    try:
+        with contextlib.closing(connection.cursor()) as cursor:
+            cursor.execute("SELECT 1")
+    except Exception as error:
+        raise DisconnectionError(f"a pooled connection is dead: {error}") from error

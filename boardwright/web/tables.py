@@ -38,8 +38,9 @@ from .storage import Conflict, Row, Storage, Stored
 
 log = logging.getLogger("boardwright.web")
 
-#: a snapshot digest is stored every this many versions, and at the end of the game
-SNAPSHOT_EVERY = 10
+#: a snapshot digest is stored every this many versions, and at the end of the game (a digest
+#: costs about a millisecond: a table's copy of the whole state, written out)
+SNAPSHOT_EVERY = 50
 #: the bot that plays for a seat whose turn timer ran out
 TIMER_BOT = "heuristic"
 #: the shape of every table id: ``secrets.token_urlsafe`` letters, at most the width of the stored id
@@ -514,7 +515,8 @@ class Hub:
         answer are charged to the client at ``address``."""
         told = live.told.setdefault(seat, [])
         start = len(told)
-        if live.state.event_count(seat) - start > WRITE_IN_THREAD:
+        if live.version - live.told_at.get(seat, -WRITE_IN_THREAD) >= WRITE_IN_THREAD and (
+                live.state.event_count(seat) - start > WRITE_IN_THREAD):  # (an action tells a few events)
             if address is not None:
                 self.costs.check(address)
             copy = live.state.clone()  # the thread reads its own copy: reading fills a state's caches
