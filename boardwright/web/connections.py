@@ -137,8 +137,8 @@ def answer(status: int, message: str, *extra: tuple[str, str]) -> bytes:
     return b"".join([*head, b"\r\n", body])
 
 
-#: seconds, and bytes, a connection refused as it opens reads and drops of what its client still
-#: sends before it closes
+#: seconds a connection refused as it opens waits for its request (answered 503 when it comes) before
+#: it closes, and the bytes it reads and drops meanwhile
 LINGER = 0.5
 LINGER_BYTES = 64 * 1024
 
@@ -159,13 +159,16 @@ class BoundedHttp(HttpToolsProtocol):
         self.head_too_large = False
         self.requesting = False  # between a request's first byte and its end
         self.closing = False  # refused and answered: closing once the client has had the answer
+        self.refusal: bytes | None = None  # the answer to a connection refused as it opened
 
     # -- the connection
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
         refusal = self.caps.admit(transport, self.client[0] if self.client else None)
-        if refusal is not None:
-            self.close_with(answer(503, refusal, ("retry-after", str(RETRY_AFTER))), linger=True)
+        if refusal is not None:  # answered when the request comes (a client may not read an answer
+            # sent before it has written its request), or closed unanswered if it does not come soon
+            self.refusal = answer(503, refusal, ("retry-after", str(RETRY_AFTER)))
+            self.loop.call_later(LINGER, self.transport.close)
             return
         self.start_clock()
 
@@ -176,11 +179,11 @@ class BoundedHttp(HttpToolsProtocol):
 
     def close_with(self, response: bytes | None, linger: bool = False) -> None:
         """Close the connection, first answering ``response`` when there is one. With ``linger``
-        (a connection refused as it opens, whose client is sending its request), the answer is
+        (a connection refused as it opened, whose client is sending its request), the answer is
         followed by the end of what the server sends, and what the client still sends is read and
-        dropped for a moment (:data:`LINGER`, at most :data:`LINGER_BYTES`) before the socket
-        closes: a socket closed with unread data resets the connection, and the client would lose
-        the answer with it."""
+        dropped until the socket closes (:data:`LINGER` after it opened, at most
+        :data:`LINGER_BYTES`): a socket closed with unread data resets the connection, and the
+        client would lose the answer with it."""
         if self.transport.is_closing() or self.closing:
             return
         if response is None or not linger or not self.transport.can_write_eof():
@@ -192,7 +195,6 @@ class BoundedHttp(HttpToolsProtocol):
         self.stop_clock()
         self.transport.write(response)
         self.transport.write_eof()
-        self.loop.call_later(LINGER, self.transport.close)
 
     # -- the request clock
     def start_clock(self) -> None:
@@ -222,6 +224,9 @@ class BoundedHttp(HttpToolsProtocol):
 
     # -- reading
     def data_received(self, data: bytes) -> None:
+        if self.refusal is not None:  # refused as it opened: the answer, once, then what comes is dropped
+            self.close_with(self.refusal, linger=True)
+            self.refusal = b""
         if self.closing:  # answered and closing: what comes is dropped, up to a point
             self.head_bytes += len(data)
             if self.head_bytes > LINGER_BYTES:
