@@ -17,7 +17,7 @@ import urllib.parse
 from collections.abc import Awaitable, Callable, Iterable, MutableMapping
 from typing import Any
 
-from starlette.requests import ClientDisconnect, Request
+from starlette.requests import ClientDisconnect, HTTPConnection, Request
 from starlette.responses import JSONResponse, Response
 
 from .protocol import MAX_BODY, BadRequest, parse_json
@@ -71,6 +71,12 @@ def refusal(refused: BadRequest) -> JSONResponse:
 def close_reason(text: str) -> str:
     """``text`` cut to what a WebSocket close frame carries (123 bytes of UTF-8)."""
     return text.encode()[:123].decode(errors="ignore")
+
+
+def address_of(connection: HTTPConnection) -> str:
+    """The client's address (a request's or a WebSocket's), as the limits and quotas count it: the
+    forwarded client's behind a proxy that ``--forwarded-allow`` names."""
+    return connection.client.host if connection.client else ""
 
 
 def digits(text: str) -> bool:

@@ -9,7 +9,7 @@ from starlette.responses import FileResponse, Response
 from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from ..http import handle
+from ..http import address_of, handle
 from ..tables import Hub
 
 STATIC = Path(__file__).resolve().parents[1] / "static"
@@ -20,7 +20,7 @@ def routes(hub: Hub) -> list[BaseRoute]:
         return FileResponse(STATIC / "index.html")
 
     async def table_page(request: Request) -> Response:
-        await hub.table(request.path_params["table"])  # an unknown table is a 404, not an empty page
+        await hub.table(request.path_params["table"], address_of(request))  # an unknown table is a 404
         return FileResponse(STATIC / "table.html")
 
     async def icon(_: Request) -> Response:  # for clients that ask for it without reading the pages' link

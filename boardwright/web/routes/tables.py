@@ -21,7 +21,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from ..http import close_reason, digits, handle, read_json
+from ..http import address_of, close_reason, digits, handle, read_json
 from ..limits import Limits
 from ..protocol import HUMAN, BadRequest, check_spec, parse_create, parse_move
 from ..tables import Hub, Live, Subscriber, seat_for
@@ -40,11 +40,6 @@ def since_of(value: str | None) -> int:
     if not digits(value) or len(value) > 9:
         raise BadRequest(422, "'since' is an event number, 0 or more")
     return int(value)
-
-
-def address_of(request: Request | WebSocket) -> str:
-    """The client's address, as the rate limits and quotas count it."""
-    return request.client.host if request.client else ""
 
 
 def json_text(text: str) -> Response:
