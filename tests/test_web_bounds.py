@@ -15,6 +15,7 @@ from typing import Any
 
 import httpx
 import pytest
+from test_web_protocol import one_line_error
 from webplay import NO_EVENTS, Follower, answered, client, create, execute, get, tokens, wait_until
 from websockets.exceptions import ConnectionClosed
 
@@ -37,16 +38,6 @@ def play_until(http: httpx.Client, table: str, seat_tokens: dict[int, str], rng:
             "since": NO_EVENTS})
         assert answer.status_code == 200, answer.text
     raise AssertionError(f"not reached in {limit} moves")
-
-
-def refused(answer: httpx.Response, status: int, *words: str) -> str:
-    """A refusal: ``status`` and one line holding ``words``."""
-    assert answer.status_code == status, (answer.status_code, answer.text)
-    error = answer.json()["error"]
-    assert "\n" not in error and len(error) < 300, error
-    for word in words:
-        assert word in error, (word, error)
-    return error
 
 
 # ---------------------------------------------------------------------------------------------- answers
@@ -91,7 +82,7 @@ def test_a_retried_move_is_known_by_the_action_it_means(shared_server):
         acted = [event for event in get(http, table, seats[seat])["events"] if event["kind"] == "acted"]
         assert [event["action"] for event in acted] == [action]  # stored once, in the game's own spelling
         # another move chosen at that version is still refused: someone moved first
-        refused(http.post(f"/api/tables/{table}/actions", json=dict(body, action=another)), 409, "version")
+        one_line_error(http.post(f"/api/tables/{table}/actions", json=dict(body, action=another)), 409, "version")
 
 
 # ---------------------------------------------------------------------------------------------- sockets
@@ -187,13 +178,13 @@ def test_open_tables_are_capped_per_address_and_in_all(start_server):
         bots = new_table(first, ["random", "random"])  # plays itself to the end: then it is not open
         assert bots.status_code == 201, bots.text
         assert new_table(first).status_code == 201
-        refused(new_table(first), 429, "2 open tables")
+        one_line_error(new_table(first), 429, "2 open tables")
         assert new_table(second).status_code == 201
-        refused(new_table(third), 503, "3 open tables")
+        one_line_error(new_table(third), 503, "3 open tables")
         table = bots.json()["table"]
         wait_until(lambda: get(first, table, since=NO_EVENTS)["is_over"], 60, "the bots' game to end")
         assert new_table(third).status_code == 201  # a finished game leaves room
-        refused(new_table(first), 503, "3 open tables")
+        one_line_error(new_table(first), 503, "3 open tables")
 
 
 def test_an_abandoned_table_expires_and_is_not_resumed(start_server):
@@ -210,14 +201,14 @@ def test_an_abandoned_table_expires_and_is_not_resumed(start_server):
         with pytest.raises(ConnectionClosed) as closed:
             watcher.until(lambda _: False, timeout=30)
         assert closed.value.rcvd is not None and closed.value.rcvd.code == 4410, closed.value
-        refused(http.get(f"/api/tables/{table}"), 410, "expired")
-        refused(http.post(f"/api/tables/{table}/actions", json={"token": tokens(abandoned)[0], "action": "x",
+        one_line_error(http.get(f"/api/tables/{table}"), 410, "expired")
+        one_line_error(http.post(f"/api/tables/{table}/actions", json={"token": tokens(abandoned)[0], "action": "x",
                                                                 "version": 0}), 410, "expired")
         assert http.get(f"/api/tables/{finished['table']}/record").status_code == 200  # a finished game stays
     server.stop()
     server.restart()
     with client(server) as http:
-        refused(http.get(f"/api/tables/{table}"), 410, "expired")
+        one_line_error(http.get(f"/api/tables/{table}"), 410, "expired")
         assert http.get(f"/api/tables/{finished['table']}/record").status_code == 200
     log = server.log()
     assert log.count(f"table {table} expired") == 1, "the expiry is logged once, and a restart does not resume it"
@@ -227,10 +218,10 @@ def test_an_abandoned_table_expires_and_is_not_resumed(start_server):
 def test_a_game_is_no_longer_than_it_needs_to_be(shared_server):
     with client(shared_server) as http:
         body = {"game": "makers-of-universe", "players": 5, "seats": ["human"] * 5}
-        refused(http.post("/api/tables", json=dict(body, options={"max_rounds": 500})), 422, "max_rounds", "60")
+        one_line_error(http.post("/api/tables", json=dict(body, options={"max_rounds": 500})), 422, "max_rounds", "60")
         assert http.post("/api/tables", json=dict(body, options={"max_rounds": 60})).status_code == 201
         body = {"game": "the-game-makers", "players": 2, "seats": ["human"] * 2}
-        refused(http.post("/api/tables", json=dict(body, options={"max_turns": 1000})), 422, "max_turns", "300")
+        one_line_error(http.post("/api/tables", json=dict(body, options={"max_turns": 1000})), 422, "max_turns", "300")
         listed = {game["id"]: game for game in http.get("/api/games").json()}
         rounds = next(option for option in listed["makers-of-universe"]["options"] if option["name"] == "max_rounds")
         assert rounds["maximum"] == 60 and rounds["type"] == "int"
@@ -248,7 +239,7 @@ def test_a_table_takes_back_at_most_its_limit(start_server):
         assert undone.status_code == 200, undone.text
         mine = play_until(http, table, seats, rng, lambda message: message["can_undo"])
         version = mine["version"]
-        refused(http.post(f"/api/tables/{table}/undo", json={"token": seats[mine["seat"]], "version": version}),
+        one_line_error(http.post(f"/api/tables/{table}/undo", json={"token": seats[mine["seat"]], "version": version}),
                 422, "Undo:", "taken back 1")
         assert get(http, table, since=NO_EVENTS)["version"] == version
 

@@ -40,6 +40,7 @@ from boardwright.engine.rng import Stream
 from boardwright.engine.state import State
 
 from .botworker import KEEP
+from .buckets import Buckets
 from .limits import Limits
 from .storage import Row
 
@@ -153,49 +154,26 @@ class Move:
 
 
 class Budgets:
-    """Token buckets of CPU seconds, one per table and one per address: each holds at most
-    ``burst`` and fills at its ``share`` of a core (0: no bucket, no limit). A move's CPU is taken
-    after it is spent, into debt if need be: a bucket in debt lets nothing through until it has
-    filled again."""
-
-    #: buckets kept before the full ones (which a new bucket equals) are forgotten
-    PRUNE_AT = 10_000
+    """CPU seconds for bots, a bucket per table and one per address (:class:`.buckets.Buckets`):
+    each holds at most ``burst`` and fills at its ``share`` of a core (0: no limit). A move's CPU
+    is taken after it is spent, into debt if need be."""
 
     def __init__(self, table_share: float, address_share: float, burst: float) -> None:
-        self.shares = (table_share, address_share)
-        self.burst = burst
-        self.buckets: tuple[dict[str, tuple[float, float]], dict[str, tuple[float, float]]] = ({}, {})
-
-    def _level(self, which: int, key: str, now: float) -> float:
-        share = self.shares[which]
-        if share <= 0:
-            return math.inf
-        level, then = self.buckets[which].get(key, (self.burst, now))
-        return min(self.burst, level + (now - then) * share)
+        self.tables = Buckets(table_share, burst)
+        self.addresses = Buckets(address_share, burst)
 
     def credit(self, table: str, address: str, now: float) -> float:
         """The CPU seconds both the table and its address hold now."""
-        return min(self._level(0, table, now), self._level(1, address, now))
+        return min(self.tables.level(table, now), self.addresses.level(address, now))
 
     def wait(self, need: float, table: str, address: str, now: float) -> float:
         """Seconds until both hold ``need`` (0: they do now; never more than the burst needs)."""
-        need = min(need, self.burst)
-        longest = 0.0
-        for which, key in enumerate((table, address)):
-            level = self._level(which, key, now)
-            if level < need:
-                longest = max(longest, (need - level) / self.shares[which])
-        return longest
+        return max(self.tables.wait(table, need, now), self.addresses.wait(address, need, now))
 
     def charge(self, table: str, address: str, seconds: float, now: float) -> None:
         """Take ``seconds`` of CPU from the table's bucket and its address's."""
-        for which, key in enumerate((table, address)):
-            if self.shares[which] > 0:
-                buckets = self.buckets[which]
-                buckets[key] = (self._level(which, key, now) - seconds, now)
-                if len(buckets) > self.PRUNE_AT:
-                    for full in [other for other in buckets if self._level(which, other, now) >= self.burst]:
-                        del buckets[full]
+        self.tables.take(table, seconds, now)
+        self.addresses.take(address, seconds, now)
 
 
 class FailureLog:

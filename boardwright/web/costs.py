@@ -11,8 +11,8 @@ seconds until its bucket is positive again; the work already started is finished
 from __future__ import annotations
 
 import math
-import time
 
+from .buckets import Buckets
 from .protocol import BadRequest
 
 
@@ -20,29 +20,16 @@ class Costs:
     """CPU-second buckets per client address (see the module's docstring)."""
 
     def __init__(self, rate: float, burst: float) -> None:
-        self.rate = rate
-        self.burst = burst
-        self.buckets: dict[str, tuple[float, float]] = {}
-
-    def level(self, address: str) -> float:
-        """The seconds ``address`` may still spend now (negative: its debt)."""
-        level, then = self.buckets.get(address, (self.burst, time.monotonic()))
-        return min(self.burst, level + (time.monotonic() - then) * self.rate)
+        self.buckets = Buckets(rate, burst)
 
     def check(self, address: str) -> None:
         """Refuse (429) a costly request from an address in debt."""
-        if self.rate <= 0:
-            return
-        level = self.level(address)
-        if level < 0:
-            wait = max(1, math.ceil(-level / self.rate))
+        wait = self.buckets.wait(address, 0.0)
+        if wait:
+            seconds = max(1, math.ceil(wait))
             raise BadRequest(429, f"this address has used its share of the server's time for replays and long "
-                                  f"histories; try again in {wait} s", retry_after=wait)
+                                  f"histories; try again in {seconds} s", retry_after=seconds)
 
     def charge(self, address: str, seconds: float) -> None:
         """Count ``seconds`` of CPU spent for ``address``."""
-        if self.rate <= 0:
-            return
-        self.buckets[address] = (self.level(address) - seconds, time.monotonic())
-        if len(self.buckets) > 100_000:  # forget every address rather than grow without end
-            self.buckets.clear()
+        self.buckets.take(address, seconds)

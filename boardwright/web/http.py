@@ -20,6 +20,7 @@ from typing import Any
 from starlette.requests import ClientDisconnect, HTTPConnection, Request
 from starlette.responses import JSONResponse, Response
 
+from .buckets import Buckets
 from .protocol import MAX_BODY, BadRequest, parse_json
 
 log = logging.getLogger("boardwright.web")
@@ -157,27 +158,17 @@ class Guard:
     def __init__(self, app: Any, rate: float, burst: int, origins: Iterable[Origin] = (),
                  forwarded: bool = False) -> None:
         self.app = app
-        self.rate = rate
-        self.burst = burst
-        self.buckets: dict[str, tuple[float, float]] = {}
+        self.requests = Buckets(rate, burst)
         self.origins = frozenset(origins)
         self.forwarded = forwarded
 
     def wait(self, client: str) -> float:
         """0 when ``client`` may make a request now (and it is counted), else how many seconds
         until it may."""
-        if self.rate <= 0:
-            return 0.0
-        now = time.monotonic()
-        level, then = self.buckets.get(client, (float(self.burst), now))
-        level = min(float(self.burst), level + (now - then) * self.rate)
-        if level < 1.0:
-            self.buckets[client] = (level, now)
-            return (1.0 - level) / self.rate
-        self.buckets[client] = (level - 1.0, now)
-        if len(self.buckets) > 100_000:  # forget the quietest clients rather than grow without end
-            self.buckets.clear()
-        return 0.0
+        wait = self.requests.wait(client, 1.0)
+        if not wait:
+            self.requests.take(client, 1.0)
+        return wait
 
     @staticmethod
     def told(message: dict[str, Any], path: str) -> dict[str, Any]:

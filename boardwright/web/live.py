@@ -33,16 +33,12 @@ def token_hash(token: str) -> str:
 _ADDRESS = re.compile(r" (?:object )?at 0x[0-9a-f]+")
 
 
-def digest(state: State) -> str:
-    """A digest of the whole state, hidden parts included, equal in any process for equal states."""
-    return Digest()(state)
-
-
 class Digest:
-    """:func:`digest` for the states of one table, one after another: the text of each logged
-    action is written once, not at every snapshot (at 2,000 actions that text was nine tenths of
-    the digest's cost). The digest is the SHA-256 of the ``repr`` of ``(fingerprint, streams,
-    to_act, is_over, [(seat, action text), ...])`` without object addresses."""
+    """The digests of the states of one table, one after another: a digest of the whole state,
+    hidden parts included, equal in any process for equal states. It is the SHA-256 of the
+    ``repr`` of ``(fingerprint, streams, to_act, is_over, [(seat, action text), ...])`` without
+    object addresses; the text of each logged action is written once, not at every snapshot (at
+    2,000 actions that text was nine tenths of a digest's cost)."""
 
     def __init__(self) -> None:
         self.logged: list[tuple[int, Any]] = []  # the log entries written, as the state holds them
@@ -109,9 +105,8 @@ class Live:
     #: and the version they were last written out at
     told: dict[int | None, list[str]] = field(default_factory=dict)
     told_at: dict[int | None, int] = field(default_factory=dict)
-    #: per seat: its open WebSockets (a seat is connected while it has one); and the spectators'
-    sockets: Counter[int] = field(default_factory=Counter)
-    spectators: int = 0
+    #: per seat: its open WebSockets (a seat is connected while it has one); ``None``: spectators'
+    sockets: Counter[int | None] = field(default_factory=Counter)
     #: the seats whose undo test a worker is running
     testing: set[int] = field(default_factory=set)
     #: the actions taken back at this table so far (each undo row is a replay when it is read back)

@@ -174,7 +174,7 @@ class Statements:
             append=f"INSERT INTO actions (table_id, version, seat, kind, text, created) "
                    f"VALUES ({mark}, {mark}, {mark}, {mark}, {mark}, {mark})",
             snapshot=f"INSERT INTO snapshots (table_id, version, digest) VALUES ({mark}, {mark}, {mark})",
-            finish=f"UPDATE tables SET finished = {'true' if mark == '%s' else '1'} WHERE id = {mark}",
+            finish=f"UPDATE tables SET finished = {mark} WHERE id = {mark}",
             announce=f"SELECT pg_notify({mark}, {mark})")
 
 
@@ -276,7 +276,7 @@ class Storage:
         if digest is not None:
             cursor.execute(sql.snapshot, (table_id, row.version, digest))
         if finished:
-            cursor.execute(sql.finish, (table_id,))
+            cursor.execute(sql.finish, (True, table_id))
         if self.is_postgres:
             cursor.execute(sql.announce, (CHANNEL, f"{table_id} {row.version}"))
 

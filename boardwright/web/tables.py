@@ -281,8 +281,8 @@ class Hub:
         live.changed_at = time.monotonic()
 
     def _publish(self, live: Live) -> None:
-        for subscriber in live.subscribers:
-            subscriber.wake.set()
+        """A change is in: push it to the table's sockets, and start the bots that must move."""
+        self._wake(live)
         self.schedule_bots(live)
 
     async def _catch_up(self, live: Live) -> None:
@@ -354,14 +354,11 @@ class Hub:
             before = live.version
             await self._catch_up(live)
         if live.version != before:
-            for subscriber in live.subscribers:
-                subscriber.wake.set()
-            self.schedule_bots(live)  # the server that holds the table's bots answers at once
+            self._publish(live)  # the server that holds the table's bots answers at once
 
     async def _reload_seats(self, live: Live) -> None:
         live.seats = await anyio.to_thread.run_sync(self.storage.seats_of, live.id)
-        for subscriber in live.subscribers:
-            subscriber.wake.set()
+        self._wake(live)
 
     # ------------------------------------------------------------------ seats
     async def replace(self, live: Live, creator_token: str, seat: int, kind: str) -> None:
@@ -571,7 +568,7 @@ class Hub:
     def room_for(self, live: Live, seat: int | None) -> None:
         """Refuse (429) a spectator's socket at a table that has as many as the limits allow."""
         most = self.limits.max_spectators
-        if seat is None and most and live.spectators >= most:
+        if seat is None and most and live.sockets[None] >= most:
             raise BadRequest(429, f"this table has {most} spectators, the most it takes; try again later")
 
     async def subscribe(self, live: Live, subscriber: Subscriber) -> str | None:
@@ -581,12 +578,9 @@ class Hub:
         spectator, or a seat's second socket, wakes nobody."""
         seat = subscriber.seat
         live.subscribers.add(subscriber)
-        if seat is None:
-            live.spectators += 1
-        else:
-            live.sockets[seat] += 1
-            if live.sockets[seat] == 1:
-                self._wake(live)
+        live.sockets[seat] += 1
+        if seat is not None and live.sockets[seat] == 1:
+            self._wake(live)
         try:
             while live.gone is None:
                 await subscriber.wake.wait()
@@ -600,21 +594,14 @@ class Hub:
             log.debug("a push to table %s stopped: %s", live.id, failure)
         finally:
             live.subscribers.discard(subscriber)
-            if seat is None:
-                live.spectators -= 1
-            else:
-                live.sockets[seat] -= 1
-                if not live.sockets[seat]:
-                    self._wake(live)
+            live.sockets[seat] -= 1
+            if seat is not None and not live.sockets[seat]:
+                self._wake(live)
         return live.gone
 
     def _wake(self, live: Live) -> None:
         for subscriber in live.subscribers:
             subscriber.wake.set()
-
-    def close_all(self) -> None:
-        for live in self.live.values():
-            live.subscribers.clear()
 
 
 def seat_for(live: Live, token: str | None) -> int | None:

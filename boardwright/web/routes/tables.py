@@ -79,14 +79,14 @@ def routes(hub: Hub, limits: Limits) -> list[BaseRoute]:
 
         human()
         text, version = asked.action or "", asked.version
-        answer = json_text  # the table as the seat sees it after the move, its events from `since`
         if not (version < live.version and hub.matches(live, seat, kind, text, version)):  # else a retry
             try:
                 await hub.change(live, seat, kind, text, version, check=human)  # checked again under the lock
             except BadRequest as refused:
                 if not (refused.status == 409 and hub.matches(live, seat, kind, text, version)):
                     raise
-        return answer(await hub.tell(live, seat, asked.since, address_of(request)))
+        # the table as the seat sees it after the move, its events from `since`
+        return json_text(await hub.tell(live, seat, asked.since, address_of(request)))
 
     async def act(request: Request) -> Response:
         return await move(request, "act")
