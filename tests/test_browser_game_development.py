@@ -194,3 +194,150 @@ def test_a_whole_game_by_clicking(quick_server: Any, browser: Any) -> None:
     finally:
         for player in (desk, phone, watcher):
             player.close()
+
+
+# ---------------------------------------------------------------- paying in one click
+def paying_for_seat_0(steps_at_least: int, edit: bool = False) -> Any:
+    """A moment at which seat 0 pays a cost of at least that many steps (with ``edit``: and the
+    payment sparing one of its developers is another valid one)."""
+    def wanted(message: dict[str, Any]) -> bool:
+        paying = message["view"].get("paying") or {}
+        suggested = paying.get("suggested")
+        if not suggested or len(suggested["steps"]) < steps_at_least:
+            return False
+        return not edit or any(plan and plan != suggested["steps"] and f"pay {name}" in suggested["steps"]
+                               for name, plan in suggested["sparing"].items())
+    return wanted
+
+
+def counters(message: dict[str, Any], seat: int = 0) -> dict[str, int]:
+    return {d["name"]: d["counters"] for d in message["view"]["players"][seat]["developers"]}
+
+
+def losses(steps: list[str]) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for step in steps:
+        verb, _, name = step.partition(" ")
+        out[name] = out.get(name, 0) + (2 if verb == "use" else 1)
+    return out
+
+
+def test_a_whole_payment_is_one_click_on_pay(quick_server: Any, browser: Any) -> None:
+    table, message = table_at(quick_server, paying_for_seat_0(2))
+    steps = message["view"]["paying"]["suggested"]["steps"]
+    player = Player(browser, table["seats"][0]["url"], seed=4)
+    page = player.page
+    sent: list[str] = []
+    page.on("request", lambda r: sent.append(json.loads(r.post_data or "{}").get("action", ""))
+            if r.method == "POST" and r.url.endswith("/actions") else None)
+    try:
+        marked = page.locator(".gd-mat.yours .gd-dev.gd-in-payment")
+        assert sorted(marked.evaluate_all("cards => cards.map(c => c.dataset.card)")) == sorted(losses(steps))
+        for name, lost in losses(steps).items():
+            assert page.locator(f".gd-mat.yours .gd-dev[data-card='{name}'] .gd-losing").inner_text() == f"−{lost}"
+        # a developer click edits the payment: no counter is taken at once
+        assert page.locator(".gd-mat.yours .gd-dev.playable").count() == 0
+        before = player.version
+        page.locator(".gd-buttons .gd-pay").click()
+        assert player.wait_version_above(before + len(steps) - 1)
+        after = state(quick_server, table, 0)
+        paid_for = message["view"]["paying"]["card"]
+        assert after["view"]["phase"] != "paying" or after["view"]["paying"]["card"] != paid_for
+        assert sent == steps
+        assert {n: counters(message)[n] - counters(after)[n] for n in losses(steps)} == losses(steps)
+        assert page.locator("#error").inner_text() == ""
+        assert player.version == after["version"] and not player.errors, player.errors
+    finally:
+        player.close()
+
+
+def test_a_developer_clicked_is_spared_and_the_payment_uses_the_others(quick_server: Any, browser: Any) -> None:
+    table, message = table_at(quick_server, paying_for_seat_0(1, edit=True), seed=5)
+    suggested = message["view"]["paying"]["suggested"]
+    spare, steps = next((name, plan) for name, plan in suggested["sparing"].items()
+                        if plan and plan != suggested["steps"] and f"pay {name}" in suggested["steps"])
+    player = Player(browser, table["seats"][0]["url"], seed=5)
+    page = player.page
+    try:
+        developer = page.locator(f".gd-mat.yours .gd-dev[data-card='{spare}']")
+        before = player.version
+        developer.click()
+        assert "gd-spared" in (developer.get_attribute("class") or "")
+        assert player.version == before  # an edit, not a move
+        assert page.locator(".gd-mat.yours .gd-dev.gd-in-payment").evaluate_all(
+            "cards => cards.map(c => c.dataset.card)") == [n for n in counters(message) if n in losses(steps)]
+        page.keyboard.press("Escape")
+        developer.focus()  # the keyboard toggles too: Enter takes it back, Enter spares it again
+        page.keyboard.press("Enter")
+        assert "gd-spared" not in (developer.get_attribute("class") or "")
+        page.keyboard.press("Enter")
+        assert "gd-spared" in (developer.get_attribute("class") or "")
+        page.locator(".gd-buttons .gd-pay").click()
+        assert player.wait_version_above(before + len(steps) - 1)
+        after = state(quick_server, table, 0)
+        assert counters(after)[spare] == counters(message)[spare]
+        assert {n: counters(message)[n] - counters(after)[n] for n in losses(steps)} == losses(steps)
+        assert not player.errors, player.errors
+    finally:
+        player.close()
+
+
+def test_a_refused_step_stops_the_payment_and_says_why(quick_server: Any, browser: Any) -> None:
+    table, message = table_at(quick_server, paying_for_seat_0(2), seed=7)
+    steps = message["view"]["paying"]["suggested"]["steps"]
+    player = Player(browser, table["seats"][0]["url"], seed=7)
+    page = player.page
+    posted: list[str] = []
+
+    def refuse_the_second(route: Any) -> None:
+        posted.append(json.loads(route.request.post_data or "{}").get("action", ""))
+        if len(posted) == 2:
+            route.fulfill(status=409, content_type="application/json",
+                          body=json.dumps({"error": "the table moved on; look again"}))
+        else:
+            route.continue_()
+
+    page.route("**/actions", refuse_the_second)
+    try:
+        before = player.version
+        page.locator(".gd-buttons .gd-pay").click()
+        page.wait_for_function("() => document.getElementById('error').textContent.includes('moved on')")
+        assert posted == steps[:2]  # nothing sent after the refusal
+        assert page.locator("#error").inner_text() == f"{steps[1]}: the table moved on; look again"
+        after = state(quick_server, table, 0)
+        assert after["version"] == before + 1 and after["view"]["phase"] == "paying"
+        assert player.wait_version_above(before) and player.version == after["version"]
+        # the rest of the cost is offered again, for one more click
+        assert page.locator(".gd-buttons .gd-pay.playable").count() == 1
+        assert not player.errors, player.errors
+    finally:
+        player.close()
+
+
+@pytest.mark.parametrize("viewport", [None, PHONE], ids=["desktop", "phone"])
+def test_the_whole_text_of_every_card_in_hand_shows(quick_server: Any, browser: Any, viewport: Any) -> None:
+    for _ in range(10):
+        table = new_table(quick_server, ["human", "human", "human"])
+        seat = next((s for s in range(3)
+                     if max(len(c["text"]) for c in state(quick_server, table, s)["view"]["hand_cards"]) > 90), None)
+        if seat is not None:
+            break
+    else:
+        raise AssertionError("no hand with a long card text was dealt")
+    cards = state(quick_server, table, seat)["view"]["hand_cards"]
+    player = Player(browser, table["seats"][seat]["url"], viewport=viewport, seed=8)
+    page = player.page
+    try:
+        for card in cards:
+            if not card["text"]:
+                continue
+            detail = page.locator(f".gd-hand [data-card='{card['name']}'] .card-detail").first
+            assert detail.inner_text() == card["text"]
+            assert detail.is_visible()
+            clipped = detail.evaluate("""el => el.scrollHeight > el.clientHeight + 1
+                || el.closest('.card').scrollHeight > el.closest('.card').clientHeight + 1""")
+            assert not clipped, f"{card['name']}: its text is cut off"
+        assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
+        assert not player.errors, player.errors
+    finally:
+        player.close()

@@ -489,11 +489,9 @@ class GameDevelopmentState(Rules, State):
         """A Lead ability (R5–R7)."""
         index = self.devs[seat].index(dev)
         if self.phase == PAY:  # Beastmode B / Mickey M: 2 counters for one LD / Art resource
-            self.counters[seat][index] -= 2
-            target = self.conversion(seat, dev)
-            self.pool[target] += 1
+            self.take_counters(seat, dev, converting=True)
             self.tell("converted", {"seat": seat, "developer": self.content.cards[dev].name,
-                                    "resource": ABBREVIATIONS[target]})
+                                    "resource": ABBREVIATIONS[self.conversion(seat, dev)]})
             self.after_payment_step(seat)
             return
         card = self.content.cards[dev]
@@ -530,15 +528,24 @@ class GameDevelopmentState(Rules, State):
 
     def pay_from(self, seat: int, dev: int) -> None:
         """Remove one counter from a developer to gain its resource(s) (D6)."""
-        index = self.devs[seat].index(dev)
-        self.counters[seat][index] -= 1
-        for_bug = self.content.cards[self.pay_card].type == "bug"
-        amount = self.resource_yield(seat, dev, for_bug)
-        kind = self.content.cards[dev].kind
-        self.pool[kind] += amount
+        amount = self.take_counters(seat, dev, converting=False)
         if amount > 1 and self.telling:
-            self.tell_extra_resource(seat, dev, amount, for_bug)
+            self.tell_extra_resource(seat, dev, amount, self.content.cards[self.pay_card].type == "bug")
         self.after_payment_step(seat)
+
+    def take_counters(self, seat: int, dev: int, converting: bool) -> int:
+        """A payment step's counters off ``dev`` into the pool: one counter for its resource(s)
+        (D6), or a converting Lead's 2 for one resource of the kind it converts to (R6); the
+        resources gained."""
+        index = self.devs[seat].index(dev)
+        if converting:
+            self.counters[seat][index] -= 2
+            self.pool[self.conversion(seat, dev)] += 1
+            return 1
+        self.counters[seat][index] -= 1
+        amount = self.resource_yield(seat, dev, self.content.cards[self.pay_card].type == "bug")
+        self.pool[self.content.kind_of[dev]] += amount
+        return amount
 
     def tell_extra_resource(self, seat: int, dev: int, amount: int, for_bug: bool) -> None:
         """Why one counter generated more than one resource (a Lead's yield, Bioshock B's boost)."""

@@ -21,6 +21,7 @@ const ui = makeUi({
   catalog: () => catalog,
   legal: () => (current && !replaying ? current.legal_actions : []),
   act: (action) => send("actions", { action }),
+  actAll: (actions) => sendAll(actions),
   redraw: () => current && draw(current),
 });
 
@@ -159,6 +160,33 @@ async function send(what, body) {
   if (status === 200 && data.version >= current.version) receive(data);
 }
 
+// Several moves in a row (a payment's steps): each sent when the one before is answered, the
+// first refused stops them (its error shown); the table is drawn once, as the last answer left it.
+let sending = false;
+const held = { message: null, fresh: 0 };
+
+async function sendAll(actions) {
+  if (!current || replaying || sending) return;
+  sending = true;
+  ui.busy(true);
+  document.body.classList.add("sending");
+  let error = "";
+  for (const action of actions) {
+    const version = held.message ? held.message.version : current.version;
+    const { status, data } = await request(`/api/tables/${encodeURIComponent(table)}/actions`,
+      { token, version, since: heard(), action });
+    if (status !== 200) { error = `${action}: ${data.error}`; break; }
+    receive(data);
+  }
+  sending = false;
+  ui.busy(false);
+  document.body.classList.remove("sending");
+  const { message, fresh } = held;
+  Object.assign(held, { message: null, fresh: 0 });
+  $("error").textContent = error;
+  if (message) { ui.freshEvents = fresh; draw(message); } else if (current) draw(current);
+}
+
 // How many of the seat's events this page has: they are numbered from 0 and arrive in order,
 // so a reply or a push need carry only those from this number on.
 function heard() {
@@ -173,6 +201,11 @@ function receive(message) {
   for (const event of message.events) {
     if (!events.has(event.seq)) fresh += 1;
     events.set(event.seq, event);
+  }
+  if (sending) {  // a sequence of moves is drawn once, at its end
+    held.fresh += fresh;
+    if (!held.message || message.version >= held.message.version) held.message = message;
+    return;
   }
   if (current && message.version === current.version && !fresh) {
     current = message;  // the moment already drawn (the push after a move's reply, a seat connecting): no redraw

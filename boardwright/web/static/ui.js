@@ -135,6 +135,11 @@ export function makeUi(host) {
       }
     },
 
+    // Take several actions one after another (each an ordinary move; the first refused stops
+    // them); redraw the table as it is.
+    actAll(actions) { return host.actAll(actions); },
+    redraw() { host.redraw(); },
+
     remaining() {
       return host.legal().filter((action) => selected.every((key) => concerns(action, key)));
     },

@@ -15,6 +15,7 @@
 //   buttons on the table         "end turn", "pass" (and any action no piece above names)
 // It knows no rules: everything comes from the view, the catalog and the legal actions' texts.
 import { concerns } from "../ui.js";
+import { currentPayment, markDeveloper, payButton } from "./game-development-pay.js";
 
 const SHORT = { Programmer: "Prog", Artist: "Art", "Level Designer": "LD", Producer: "Prod" };
 const TITLE = { Programmer: "Lead Programmer", Artist: "Lead Artist", "Level Designer": "Lead Level Designer",
@@ -41,16 +42,19 @@ export function draw(board, message, ui) {
   const keys = [];  // every key registered, to offer a button for any action no piece names
   const piece = (element, list) => { keys.push(...list); ui.piece(element, list); return element; };
   const fresh = freshNames(lastEvents);
+  // paying: the developers are marked with the suggested payment, and "Pay" takes its steps
+  const payment = currentPayment(message);
+  const pay = payment && { payment, claim: (list) => keys.push(...list) };
 
   const root = ui.el("div", { class: "gd-table" });
-  root.append(drawTrack(view, ui), drawPrompt(view, message, ui, legal, piece, keys));
+  root.append(drawTrack(view, ui), drawPrompt(view, message, ui, legal, piece, payment));
 
   const seats = view.players.map((_, seat) => seat);
   const order = viewer === null ? seats : [...seats.slice(viewer + 1), ...seats.slice(0, viewer)];
   // Your hand and your studio first (what you act with), then the others from your left.
   if (viewer !== null) {
     if (view.hand_cards) root.append(drawHand(view, ui, viewer, piece, toAct.includes(viewer)));
-    root.append(ui.el("div", { class: "gd-mats gd-mine" }, drawMat(view, message, ui, viewer, piece, fresh)));
+    root.append(ui.el("div", { class: "gd-mats gd-mine" }, drawMat(view, message, ui, viewer, piece, fresh, pay)));
   }
   const others = ui.el("div", { class: "gd-mats gd-others" });
   for (const seat of order) if (seat !== viewer) others.append(drawMat(view, message, ui, seat, piece, fresh));
@@ -106,7 +110,7 @@ function drawTrack(view, ui) {
 }
 
 // Whose turn, what they are doing, what you may do, and the buttons that are actions.
-function drawPrompt(view, message, ui, legal, piece) {
+function drawPrompt(view, message, ui, legal, piece, payment) {
   const viewer = message.seat;
   const toAct = message.to_act || [];
   const mine = viewer !== null && toAct.includes(viewer);
@@ -116,7 +120,7 @@ function drawPrompt(view, message, ui, legal, piece) {
     const won = (message.winners || []).map((seat) => ui.seatBadge(seat, viewer));
     line.append("Game over — ", ...joinNodes(won, " and "), won.length ? " won" : "nobody won");
   } else {
-    line.append(...whatNow(view, message, ui, mine));
+    line.append(...whatNow(view, message, ui, mine, payment));
   }
   box.append(line);
   if (lastEvents.length) {
@@ -125,6 +129,7 @@ function drawPrompt(view, message, ui, legal, piece) {
     box.append(news);
   }
   const buttons = ui.el("div", { class: "gd-buttons" });
+  if (payment) buttons.append(payButton(payment, ui));
   for (const action of ["end turn", "pass"]) {
     if (!legal.includes(action)) continue;
     const label = action === "end turn" ? "End turn" : "Pass (no bug)";
@@ -134,7 +139,7 @@ function drawPrompt(view, message, ui, legal, piece) {
   return box;
 }
 
-function whatNow(view, message, ui, mine) {
+function whatNow(view, message, ui, mine, payment) {
   const viewer = message.seat;
   const toAct = message.to_act || [];
   const active = view.active;
@@ -161,7 +166,9 @@ function whatNow(view, message, ui, mine) {
     case "paying":
       out.push(mine ? "You are" : who(active), mine ? " paying for " : " is paying for ", ui.el("b", {}, view.paying.card),
         `: still ${view.paying.still_needed.join(", ")}. `);
-      if (mine) {
+      if (payment) {
+        out.push(ui.el("strong", {}, "Pay with the developers marked, or click one to spare it."));
+      } else if (mine) {
         out.push(ui.el("strong", {}, "Click your developers to take counters off"
           + (legal.some((action) => action.startsWith("use ")) ? " (or a lit Lead title to use its ability)." : ".")));
       }
@@ -181,7 +188,7 @@ function whatNow(view, message, ui, mine) {
 }
 
 // ------------------------------------------------------------------ a studio's mat
-function drawMat(view, message, ui, seat, piece, fresh) {
+function drawMat(view, message, ui, seat, piece, fresh, pay = null) {
   const viewer = message.seat;
   const toAct = message.to_act || [];
   const player = view.players[seat];
@@ -214,7 +221,7 @@ function drawMat(view, message, ui, seat, piece, fresh) {
 
   // Developers, each with its counters and Lead title.
   const devs = ui.el("div", { class: "gd-row gd-devs" });
-  for (const dev of player.developers) devs.append(drawDeveloper(view, ui, dev, yours, piece, fresh.has(seat, dev.name)));
+  for (const dev of player.developers) devs.append(drawDeveloper(view, ui, dev, yours, piece, fresh.has(seat, dev.name), pay));
   if (!player.developers.length) devs.append(ui.el("span", { class: "gd-empty" }, "no developers yet"));
   mat.append(labelled(ui, "Developers", devs));
 
@@ -244,7 +251,7 @@ function tableCard(ui, name, cls, kind, corner) {
   return card;
 }
 
-function drawDeveloper(view, ui, dev, yours, piece, isFresh) {
+function drawDeveloper(view, ui, dev, yours, piece, isFresh, pay) {
   const short = SHORT[dev.kind] || dev.kind;
   const secret = yours && view.your_secret_leads && view.your_secret_leads.includes(dev.name);
   const card = tableCard(ui, dev.name, `gd-dev kind-${short}${dev.lead ? " lead" : ""}${isFresh ? " fresh" : ""}`, short,
@@ -259,6 +266,11 @@ function drawDeveloper(view, ui, dev, yours, piece, isFresh) {
     card.append(title);
   } else if (secret) {
     card.append(ui.el("span", { class: "gd-title secret" }, `★ ${TITLE[dev.kind] || "Lead"} (chosen)`));
+  }
+  if (yours && pay) {  // a payment on offer: a click edits it ("Pay" takes it), so no counter goes at once
+    pay.claim([`pay ${dev.name}`]);
+    markDeveloper(card, dev.name, pay.payment, ui);
+    return card;
   }
   return yours ? piece(card, [`pay ${dev.name}`, `lead ${dev.name}`]) : card;
 }
