@@ -300,14 +300,9 @@ class State:
         action}``, the action as each of them may see it, like ``acted``). The log and the record
         hold the action like any other: the game, and a replay of its record, are the same as if
         the seat had chosen it (only the told event differs)."""
-        if seat.__class__ is not int:
-            seat = self._seat_number(seat)
-        if seat not in self.to_act:
-            raise self._out_of_turn(seat)
-        if self._legal_for != seat:
-            self._cached = self._legal(seat)
-            self._legal_for = seat
-        found = self._known(seat, action)
+        probe = self.clone()  # a rare move (a timer ran out): tried on a copy first, refused there
+        probe.apply(seat, action)
+        seat, found = probe.log[-1]
         if self._telling:
             self._tell_action(seat, found, self._sealed is not None, "timed_out")
         self.apply(seat, found)
