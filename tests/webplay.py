@@ -56,8 +56,8 @@ def act(http: httpx.Client, table: str, token: str, action: str, version: int) -
 
 def stable(message: dict[str, Any]) -> dict[str, Any]:
     """A table object without what changes by itself: whether clients are connected, and the
-    turn timer's deadline (a clock time)."""
-    kept = {key: value for key, value in message.items() if key != "deadline"}
+    turn timer's deadline (a clock time) and the time left until it."""
+    kept = {key: value for key, value in message.items() if key not in ("deadline", "time_left")}
     if "seats" in kept:
         kept["seats"] = [{key: value for key, value in seat.items() if key != "connected"} for seat in kept["seats"]]
     return kept

@@ -121,11 +121,18 @@ def undone_text(data: Mapping[str, Any]) -> str:
     return f"seat {data['seat']} takes back {what}"
 
 
+def timed_out_text(data: Mapping[str, Any]) -> str:
+    """"Time ran out: the bot played pass for seat 1" (a sealed choice: "made a sealed choice")."""
+    what = f"played {data['action']}" if "action" in data else "made a sealed choice"
+    return f"time ran out: the bot {what} for seat {data['seat']}"
+
+
 #: the texts of the events the engine itself tells, for every game
 ENGINE_TEXTS: dict[str, str | Callable[[Mapping[str, Any]], str]] = {
     "acted": acted_text,
     "game_ended": ended_text,
     "undone": undone_text,
+    "timed_out": timed_out_text,
 }
 
 

@@ -279,18 +279,33 @@ class State:
         the data of an event nobody will read."""
         return self._telling
 
-    def _tell_action(self, seat: int, action: Action, sealed: bool) -> None:
-        """The engine's own event for every action: a sealed choice is told only to its seat; an
-        action the game redacts (a card put face down) is told to the others as the game shows it."""
+    def _tell_action(self, seat: int, action: Action, sealed: bool, kind: str = "acted") -> None:
+        """The engine's own event for every action (``kind``): a sealed choice is told only to its
+        seat; an action the game redacts (a card put face down) is told to the others as the game
+        shows it."""
         text = str(action)
         if sealed:
-            self.tell("acted", {"seat": seat, "action": text}, to=(seat,), others={"seat": seat, "sealed": True})
+            self.tell(kind, {"seat": seat, "action": text}, to=(seat,), others={"seat": seat, "sealed": True})
             return
         public = self._redact(seat, action, None)
         if public == text:
-            self.tell("acted", {"seat": seat, "action": text})
+            self.tell(kind, {"seat": seat, "action": text})
         else:
-            self.tell("acted", {"seat": seat, "action": text}, to=(seat,), others={"seat": seat, "action": public})
+            self.tell(kind, {"seat": seat, "action": text}, to=(seat,), others={"seat": seat, "action": public})
+
+    def apply_stand_in(self, seat: int, action: str) -> None:
+        """Take ``action`` for ``seat`` on behalf of a player whose time to decide ran out (a game
+        server's turn timer: a bot chose the action). As :meth:`apply`, refused the same way with
+        the state unchanged, after telling every seat and spectator ``timed_out`` (``{seat,
+        action}``, the action as each of them may see it, like ``acted``). The log and the record
+        hold the action like any other: the game, and a replay of its record, are the same as if
+        the seat had chosen it (only the told event differs)."""
+        probe = self.clone()  # a rare move (a timer ran out): tried on a copy first, refused there
+        probe.apply(seat, action)
+        seat, found = probe.log[-1]
+        if self._telling:
+            self._tell_action(seat, found, self._sealed is not None, "timed_out")
+        self.apply(seat, found)
 
     def events(self, seat: int | None = None, since: int = 0) -> list[dict[str, Json]]:
         """The events ``seat`` was told (``None``: a spectator), in order, from number ``since``.

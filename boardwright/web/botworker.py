@@ -7,11 +7,12 @@ request is a move to think:
 
 ``{"table", "game", "players", "seed", "options", "from", "changes", "seat", "spec", "agent_seed", "time"}``
 
-where ``changes`` are the table's stored changes (``[seat, kind, text]``, kind ``"act"`` or
-``"undo"``) from version ``from`` on. The worker keeps the state of the last :data:`KEEP` tables it
-served, so the server sends only the changes it has not got. A request with ``"ask": "undo"`` asks
-instead whether ``seat`` may take back its last action (the engine's test of it replays and samples
-the game: too costly for the server's event loop). The answer is one of
+where ``changes`` are the table's stored changes (``[seat, kind, text]``, kind ``"act"``,
+``"timeout"`` (an action taken for a person whose time ran out) or ``"undo"``) from version
+``from`` on. The worker keeps the state of the last :data:`KEEP` tables it served, so the server
+sends only the changes it has not got. A request with ``"ask": "undo"`` asks instead whether
+``seat`` may take back its last action (the engine's test of it replays and samples the game: too
+costly for the server's event loop). The answer is one of
 
 - ``{"action": TEXT, "cpu": SECONDS}``: the bot's move, and the CPU time the request cost;
 - ``{"can_undo": BOOL, "cpu": SECONDS}``: the answer to an ``undo`` request;
@@ -51,12 +52,17 @@ PARENT_WATCH = 0.5
 #: how much lower than the server a worker runs: where the CPU is short, the event loop answering
 #: people comes first, and a search bot (which keeps to its time) thinks less
 NICENESS = 10
+#: the kind of a stored change that is an action a bot took for a person whose turn timer ran out
+TIMED_OUT = "timeout"
 
 
 def apply_change(state: State, seat: int, kind: str, text: str) -> None:
-    """Carry out one stored change of a table on ``state``: an action, or an undo."""
+    """Carry out one stored change of a table on ``state``: an action, an action a bot took for a
+    person whose turn timer ran out, or an undo."""
     if kind == "act":
         state.apply(seat, text)
+    elif kind == TIMED_OUT:
+        state.apply_stand_in(seat, text)
     elif kind == "undo":
         state.undo(seat)
     else:

@@ -67,6 +67,8 @@ class Limits:
     table_expiry: float = limit(14.0, "days without a move after which an unfinished table expires: it is "
                                       "no longer served or resumed (0: never)", metavar="DAYS")
     max_spectators: int = limit(100, "spectators' WebSockets per table")
+    shortest_timer: int = limit(10, "seconds of the shortest turn timer a table may set (a test of the timer sets "
+                                    "less)", minimum=1, maximum=10)
     max_undos: int = limit(300, "actions a table may take back in all (the server replays the game for each "
                                 "when it reads the table back)")
 

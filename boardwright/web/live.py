@@ -150,8 +150,10 @@ class Live:
     def message(self, seat: int | None, since: int = 0) -> str:
         """What ``seat`` may know now, as the JSON text the protocol sends: the object of
         :func:`.protocol.seat_message` with the seat's events from ``since`` and who sits where
-        and the clock. The game's parts are written once per version and seat, each event once
-        per seat, so a push to many sockets costs little more than one."""
+        and the clock (the turn timer's ``deadline``, and the seconds ``time_left`` until it, which
+        a client counts down from without trusting its own clock to agree with the server's). The
+        game's parts are written once per version and seat, each event once per seat, so a push to
+        many sockets costs little more than one."""
         state = self.state
         undo = self.may_undo(seat)
         known = self.parts.get(seat)
@@ -166,7 +168,7 @@ class Live:
         clock = ""
         if self.timer is not None and not state.is_over:
             left = max(0.0, self.timer - (time.monotonic() - self.changed_at))
-            clock = f',"deadline":{to_json(time.time() + left)}'
+            clock = f',"deadline":{to_json(time.time() + left)},"time_left":{to_json(round(left, 3))}'
         return (f'{{"game":{to_json(state.game.id)},"table":{to_json(self.id)},"version":{self.version},'
                 f'"seat":{to_json(seat)},{known[1]},{self.public[1]},"events":[{",".join(told[since:])}],'
                 f'"seats":{to_json(self.public_seats())},"timer":{to_json(self.timer)}{clock}}}')

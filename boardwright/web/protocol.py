@@ -131,9 +131,10 @@ def is_search_bot(spec: str) -> bool:
         return True
 
 
-def parse_create(data: Mapping[str, Any]) -> dict[str, Any]:
+def parse_create(data: Mapping[str, Any], shortest_timer: int = TIMER_RANGE[0]) -> dict[str, Any]:
     """``{game, players, seats, options, timer?}`` checked: game known, seats one per player,
-    options the game's own (no file paths), timer in range."""
+    options the game's own (no file paths), timer in range (from ``shortest_timer``: the
+    server's ``--shortest-timer``, else the start of :data:`TIMER_RANGE`)."""
     game_id = _field(data, "game", str, "a game id (GET /api/games lists them)")
     if game_id not in bw.games():
         raise BadRequest(422, f"there is no game {game_id[:40]!r} (games: {', '.join(bw.games())})")
@@ -162,8 +163,8 @@ def parse_create(data: Mapping[str, Any]) -> dict[str, Any]:
             raise BadRequest(422, f"{game.id} option '{option.name}' is at most {most:g} on a game server, "
                                   f"not {value} (a longer game is not needed to play)")
     timer = _field(data, "timer", (int, type(None)), "a number of seconds per turn, or null", None)
-    if timer is not None and not TIMER_RANGE[0] <= timer <= TIMER_RANGE[1]:
-        raise BadRequest(422, f"the turn timer is {TIMER_RANGE[0]} to {TIMER_RANGE[1]} seconds, not {timer}")
+    if timer is not None and not shortest_timer <= timer <= TIMER_RANGE[1]:
+        raise BadRequest(422, f"the turn timer is {shortest_timer} to {TIMER_RANGE[1]} seconds, not {timer}")
     return {"game": game_id, "players": players, "seats": kinds, "options": dict(options), "timer": timer}
 
 

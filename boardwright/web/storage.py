@@ -125,7 +125,8 @@ class DatabaseGone(BadRequest):
 
 @dataclass
 class Row:
-    """One stored change of a table: an action (``kind == "act"``) or an undo."""
+    """One stored change of a table: an action (``kind == "act"``; ``"timeout"``: taken by a bot
+    for a person whose turn timer ran out) or an undo."""
     version: int
     seat: int
     kind: str

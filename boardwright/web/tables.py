@@ -28,6 +28,7 @@ from boardwright.engine.rng import derive_seed
 from boardwright.engine.state import State
 
 from .bots import UNDO, UNDO_TIME, Bots, Move, time_limit
+from .botworker import TIMED_OUT
 from .costs import Costs
 from .leases import Leases
 from .limits import Limits
@@ -248,7 +249,7 @@ class Hub:
                     apply_row(trial, Row(version + 1, seat, kind, text))
             except bw.IllegalAction as error:
                 raise BadRequest(422, " ".join(str(error).split())) from None
-            row = Row(version + 1, seat, kind, str(trial.log[-1][1]) if kind == "act" else "")
+            row = Row(version + 1, seat, kind, str(trial.log[-1][1]) if kind != "undo" else "")
             snapshot = live.digest(trial) if trial.is_over or row.version % SNAPSHOT_EVERY == 0 else None
             try:
                 await anyio.to_thread.run_sync(self.storage.append, live.id, row, snapshot, trial.is_over)
@@ -452,7 +453,7 @@ class Hub:
             if text is None:
                 raise BadRequest(409, f"seat {seat} changed hands or moved before its bot thought")
             still_owed()
-            await self.change(live, seat, "act", text, version, check=still_owed)
+            await self.change(live, seat, TIMED_OUT if timer else "act", text, version, check=still_owed)
         except BadRequest as error:
             if error.status == 409:
                 log.info("table %s: the %s move for seat %d is dropped: %s", live.id, spec, seat, error)

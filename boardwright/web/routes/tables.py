@@ -51,7 +51,7 @@ def routes(hub: Hub, limits: Limits) -> list[BaseRoute]:
         return await hub.table(request.path_params["table"], address_of(request))
 
     async def create(request: Request) -> Response:
-        made = await hub.create(parse_create(await read_json(request)), address_of(request))
+        made = await hub.create(parse_create(await read_json(request), limits.shortest_timer), address_of(request))
         return JSONResponse(made, status_code=201)
 
     async def recent(_: Request) -> Response:

@@ -4,6 +4,10 @@
 // reads what the server sends (view, legal actions, menu, events, breakdown) and the catalog.
 import { follow, request } from "./api.js";
 import { makeUi } from "./ui.js";
+import { drawScores } from "./scores.js";
+import { drawResults } from "./results.js";
+import { makeTimer } from "./timer.js";
+import { makePacing } from "./pacing.js";
 
 const parts = location.pathname.split("/");
 const replaying = parts[parts.length - 1] === "replay";
@@ -24,6 +28,14 @@ const ui = makeUi({
   actAll: (actions) => sendAll(actions),
   redraw: () => current && draw(current),
 });
+const timer = makeTimer(ui);
+const pacing = replaying ? null : makePacing({
+  current: () => current,
+  take,
+  mark: (action, className) => ui.mark(action, className),
+});
+// where the results panel of a finished game leads: its replay (as this seat, with its token) and the lobby
+const links = { replay: `/t/${encodeURIComponent(table)}/replay${token ? `#token=${encodeURIComponent(token)}` : ""}`, lobby: "/" };
 
 async function loadGame(gameId) {
   if (drawer !== null) return;
@@ -75,7 +87,9 @@ function draw(message) {
   ui.endDraw(board);
 
   drawActions(message);
-  drawScores(message);
+  drawScores($("scores"), message, ui);
+  if (!replaying) drawResults(message, ui, links);
+  timer.update(message);
   drawEvents();
   $("view").textContent = JSON.stringify(message.view, null, 1);
 }
@@ -119,23 +133,6 @@ function menuList(entries) {
   return list;
 }
 
-function drawScores(message) {
-  const scores = $("scores");
-  scores.replaceChildren();
-  message.breakdown.forEach((entry, seat) => {
-    const row = scores.insertRow();
-    const name = row.insertCell();
-    name.append(ui.seatBadge(seat, message.seat));
-    if (message.to_act.includes(seat) && !message.is_over) name.append(ui.el("span", { class: "to-act" }, " to act"));
-    if (message.winners.includes(seat)) name.append(ui.el("span", { class: "winner" }, " ★ won"));
-    const total = row.insertCell();
-    total.className = "total";
-    total.textContent = String(entry.total);
-    row.insertCell().textContent = entry.lines.filter((line) => line.points).map((line) => `${line.label} ${line.points}`).join(", ")
-      + (entry.tiebreak ? ` (tie-break: ${entry.tiebreak})` : "");
-  });
-}
-
 function drawEvents() {
   const list = $("events");
   list.replaceChildren();
@@ -157,7 +154,7 @@ async function send(what, body) {
     { token, version: current.version, since: heard(), ...body });
   ui.busy(false);
   $("error").textContent = status === 200 ? "" : data.error;
-  if (status === 200 && data.version >= current.version) receive(data);
+  if (status === 200 && data.version >= current.version) { pacing.skip(); take(data); }
 }
 
 // Several moves in a row (a payment's steps): each sent when the one before is answered, the
@@ -176,7 +173,8 @@ async function sendAll(actions) {
     const { status, data } = await request(`/api/tables/${encodeURIComponent(table)}/actions`,
       { token, version, since: heard(), action });
     if (status !== 200) { error = `${action}: ${data.error}`; break; }
-    receive(data);
+    pacing.skip();  // the player's own replies are never told in turn
+    take(data);
   }
   sending = false;
   ui.busy(false);
@@ -195,7 +193,13 @@ function heard() {
   return count;
 }
 
+// A pushed moment of the table: shown at once, or told in turn with others (pacing.js).
 function receive(message) {
+  if (!pacing.holds(message)) take(message);
+}
+
+// Shows a moment of the table (`drawIt` false: takes its events in and leaves the drawing to the next).
+function take(message, drawIt = true) {
   if (current && message.version < current.version) return;  // older than a reply already shown
   let fresh = 0;
   for (const event of message.events) {
@@ -212,7 +216,7 @@ function receive(message) {
     return;
   }
   ui.freshEvents = fresh || (current && message.version === current.version ? ui.freshEvents : 0);
-  draw(message);
+  if (drawIt) draw(message); else current = message;
 }
 
 // ---------------------------------------------------------------- replays of finished games

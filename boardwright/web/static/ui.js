@@ -140,6 +140,14 @@ export function makeUi(host) {
     actAll(actions) { return host.actAll(actions); },
     redraw() { host.redraw(); },
 
+    // Mark (with `className`) the pieces of the last drawing that `action` names: how another
+    // seat's move is shown.
+    mark(action, className) {
+      for (const piece of pieces) {
+        if (piece.keys.some((key) => concerns(action, key))) piece.element.classList.add(className);
+      }
+    },
+
     remaining() {
       return host.legal().filter((action) => selected.every((key) => concerns(action, key)));
     },
