@@ -105,6 +105,7 @@ class Table:
         self.mirror = bw.load(game).new(players=players, seed=seed)
         self.bots = [agents.make("heuristic", seed=agent_seed(seed, seat)) for seat in range(players)]
         self.version = harness.state(server, made)["version"]
+        self.moves = 0  # the moves applied so far
 
     def seat_to_act(self) -> int:
         return self.mirror.to_act[0]
@@ -116,6 +117,7 @@ class Table:
     def follow(self, seat: int, action: str, version: int | None = None) -> None:
         """A move the server applied: the local copy applies it too."""
         self.mirror.apply(seat, action)
+        self.moves += 1
         if version is not None:
             self.version = version
 
