@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import importlib.util
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -124,3 +126,36 @@ def test_search_cost_prints_the_dearest_costs_and_the_servers_bounds():
 def test_bot_moves_prints_moves_per_second_as_the_log_grows():
     out = run("bot_moves.py", "--marks", "0,200", "--moves", "5")
     assert out.count("moves/s") == 2
+
+
+def needs_chromium() -> None:
+    """The table benchmarks drive Debian's Chromium: skipped without it (failed under CI)."""
+    from services import CHROMIUM, missing
+
+    if not os.access(CHROMIUM, os.X_OK):
+        missing(f"no Chromium at {CHROMIUM} (apt-get install chromium)")
+    if importlib.util.find_spec("playwright") is None:
+        missing("Playwright is not installed (pip install -e '.[test]')")
+
+
+@pytest.mark.web
+def test_table_clicks_clicks_its_way_through_decisions_and_counts_the_clicks():
+    needs_chromium()
+    out = run("table_clicks.py", "--game", "gadgeteers", "--players", "2", "--seed", "1", "--limit", "6")
+    figures = {line[:24].strip(): line[24:].strip() for line in out.splitlines() if line.startswith("  ")}
+    assert figures["decisions"] == "6" and figures["moves"] == "6", out
+    assert int(figures["clicks"]) >= 6, out  # at least one click a decision
+    assert figures["clicks per decision"].startswith("mean "), out
+    assert figures["script errors"] == "0" and figures["refused clicks"] == "0", out
+    assert "place" in out  # the Parts Phase's first decisions, by kind
+
+
+@pytest.mark.web
+def test_table_screens_shoots_each_moment_on_desktop_and_phone(tmp_path):
+    needs_chromium()
+    run("table_screens.py", "--out", str(tmp_path), "--game", "game-development")
+    shots = sorted(path.name for path in tmp_path.glob("*.png"))
+    assert shots == sorted(f"game-development-{moment}-{viewport}.png" for moment in ("start", "middle", "end")
+                           for viewport in ("desktop", "phone"))
+    for path in tmp_path.glob("*.png"):
+        assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and 10_000 < path.stat().st_size < 600_000, path

@@ -104,7 +104,11 @@ export function makeUi(host) {
 
     piece(element, keys) {
       const list = (Array.isArray(keys) ? keys : [keys]).filter((key) => key !== null && key !== undefined && key !== "");
-      if (list.length) pieces.push({ element, keys: list.map(String) });
+      if (list.length) {
+        pieces.push({ element, keys: list.map(String) });
+        // for tests, benchmarks and assistive tools: the words a click on this piece answers to
+        element.dataset.keys = [...new Set([...(element.dataset.keys || "").split("|").filter(Boolean), ...list])].join("|");
+      }
       return element;
     },
 
