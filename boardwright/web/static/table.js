@@ -3,6 +3,7 @@
 // explains itself with the catalog, the events and the score breakdown. It knows no rules: it
 // reads what the server sends (view, legal actions, menu, events, breakdown) and the catalog.
 import { follow, request } from "./api.js";
+import { makeReactions } from "./reactions.js";
 import { makeUi } from "./ui.js";
 
 const parts = location.pathname.split("/");
@@ -19,8 +20,14 @@ const events = new Map();  // by seq: replies and pushes may carry the same even
 
 const ui = makeUi({
   catalog: () => catalog,
-  legal: () => (current && !replaying ? current.legal_actions : []),
+  legal: () => (current && !replaying && !reactions.passing(current) ? current.legal_actions : []),
   act: (action) => send("actions", { action }),
+  redraw: () => current && draw(current),
+});
+const reactions = makeReactions({
+  table,
+  pass: (action) => send("actions", { action }, true),
+  describe: (message) => (drawer && drawer.reaction ? drawer.reaction(message, ui) : null),
   redraw: () => current && draw(current),
 });
 
@@ -29,6 +36,7 @@ async function loadGame(gameId) {
   const { data } = await request("/api/games");
   const game = Array.isArray(data) ? data.find((g) => g.id === gameId) : null;
   catalog = game ? game.catalog : {};
+  reactions.offer(Boolean(game && game.reactions) && !replaying);
   ui.gameName = game ? game.name : gameId;
   try {
     drawer = await import(`./games/${gameId}.js`);
@@ -44,6 +52,7 @@ function statusLine(message) {
     return { text: `Game over — ${won || "nobody"} won`, mine: false };
   }
   if (replaying) return { text: `Replay, seen by ${message.seat === null ? "a spectator" : ui.seatName(message.seat)}`, mine: false };
+  if (mine && reactions.passing(message)) return { text: "Passing a reaction for you", mine: false };
   if (mine) return { text: "Your turn", mine: true };
   return { text: `Waiting for ${message.to_act.map((seat) => ui.seatName(seat, message.seat)).join(", ")}`, mine: false };
 }
@@ -65,8 +74,9 @@ function draw(message) {
   const board = $("board");
   board.replaceChildren();
   ui.beginDraw(message);
+  const passing = reactions.passing(message);  // the drawing offers no move while the page passes
   try {
-    drawer.draw(board, message, ui);
+    drawer.draw(board, passing ? { ...message, legal_actions: [], menu: [], passing } : message, ui);
   } catch (failure) {
     console.warn("the game's drawing failed; showing the view as data", failure);
     board.textContent = JSON.stringify(message.view, null, 1);
@@ -77,6 +87,7 @@ function draw(message) {
   drawScores(message);
   drawEvents();
   $("view").textContent = JSON.stringify(message.view, null, 1);
+  reactions.settle(message, $("hint").parentElement, $("hint"));
 }
 
 function drawActions(message) {
@@ -84,6 +95,7 @@ function drawActions(message) {
   actions.replaceChildren();
   $("hint").textContent = ui.hint();
   if (replaying) { actions.textContent = "A replay: step with the buttons above or the arrow keys."; return; }
+  if (reactions.passing(message)) { actions.textContent = "Passing this reaction window for you…"; return; }
   if (message.can_undo) {
     const undo = ui.button("Undo my last action", () => send("undo", {}));
     undo.id = "undo";
@@ -149,14 +161,19 @@ function drawEvents() {
   list.scrollTop = list.scrollHeight;
 }
 
-async function send(what, body) {
-  if (!current || replaying) return;
+// `byPage`: the page passes a reaction window for the player (a 409 then means another page of
+// the seat passed it first, and the push brings the table).
+async function send(what, body, byPage = false) {
+  if (!current || replaying) return 0;
+  if (what === "undo") reactions.hold(current.version + 1);  // asked again in a window the undo returns to
+  if (!byPage) reactions.acted();
   ui.busy(true);
   const { status, data } = await request(`/api/tables/${encodeURIComponent(table)}/${what}`,
     { token, version: current.version, since: heard(), ...body });
   ui.busy(false);
-  $("error").textContent = status === 200 ? "" : data.error;
+  if (!(byPage && status === 409)) $("error").textContent = status === 200 ? "" : data.error;
   if (status === 200 && data.version >= current.version) receive(data);
+  return status;
 }
 
 // How many of the seat's events this page has: they are numbered from 0 and arrive in order,
