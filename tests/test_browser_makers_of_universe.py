@@ -5,6 +5,8 @@ reaction prompts), never needing the action list beside it."""
 from __future__ import annotations
 
 import json
+import time
+import urllib.error
 from typing import Any
 
 import browser
@@ -20,17 +22,144 @@ def new_table(server: Any, seats: list[str], options: dict[str, Any] | None = No
 
 def quietly_until(server: Any, table: dict[str, Any], seat: int, *phases: str) -> dict[str, Any]:
     """Through the API, the other seats bid 0 and everyone passes the reaction windows (the deal
-    may give anyone an Action card) until `seat` is asked in one of `phases`."""
+    may give anyone an Action card) until `seat` is asked in one of `phases`. A page open on a
+    seat may pass a window for its player first: that move is not made twice."""
     for _ in range(60):
         spectator = state(server, table)
         mine = state(server, table, seat)
         if seat in spectator["to_act"] and mine["view"]["phase"] in phases:
             return mine
         other = next((s for s in spectator["to_act"] if s != seat), seat)
-        legal = state(server, table, other)["legal_actions"]
+        theirs = state(server, table, other)
+        legal = theirs["legal_actions"]
+        if theirs["version"] != spectator["version"] or not legal:
+            continue  # someone moved meanwhile: look again
         assert "pass" in legal or "bid 0" in legal, (other, legal)
-        act(server, table, other, "bid 0" if "bid 0" in legal else "pass")
+        try:
+            browser.api(server.url, f"/api/tables/{table['table']}/actions",
+                        {"token": table["seats"][other]["token"], "version": theirs["version"],
+                         "action": "bid 0" if "bid 0" in legal else "pass"})
+        except urllib.error.HTTPError as refused:
+            if refused.code != 409:  # 409: a page passed first
+                raise
     raise AssertionError(f"seat {seat} never reached the phases {phases}")
+
+
+def asking_seat_0(server: Any, seats: list[str]) -> dict[str, Any]:
+    """A table whose first reaction window (the first Machine put up for sale) asks seat 0 first:
+    the pawn's holder, holding a playable Action card. Ten cards dealt to each make one likely;
+    new tables are made until one does."""
+    for _ in range(12):
+        table = new_table(server, seats, {"start_cards": 10})
+        mine = state(server, table, 0)
+        if mine["view"]["window"] == "machine revealed" and mine["to_act"] == [0]:
+            return table
+    raise AssertionError("none of 12 tables dealt seat 0 a playable Action card")
+
+
+def wait_until(condition: Any, timeout: float = 10.0) -> bool:
+    """Poll ``condition`` until it holds; whether it did within ``timeout`` seconds."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.1)
+    return True
+
+
+def passes_of(server: Any, table: dict[str, Any], seat: int) -> int:
+    """How many times ``seat`` passed (its own events)."""
+    return sum(event["kind"] == "acted" and event.get("seat") == seat and event.get("action") == "pass"
+               for event in state(server, table, seat)["events"])
+
+
+def test_reaction_windows_are_passed_for_the_player_by_default(server, browser):
+    """A new player is not asked to pass every reaction window: the page passes them (as the
+    terminal's --auto-pass), says what it passed, and the player decides only the rest."""
+    table = asking_seat_0(server, ["human", "heuristic", "heuristic"])
+    player = Player(browser, table["seats"][0]["url"], seed=21)
+    page = player.page
+    try:
+        # the first window (seat 0 holds a playable card) is passed without a click
+        page.wait_for_function("() => (document.getElementById('passed-for-you') || {}).textContent"
+                               " && document.getElementById('passed-for-you').textContent.startsWith('Passed for you')")
+        assert "put up for sale" in page.text_content("#passed-for-you")
+        assert not page.is_checked("#ask-to-react")
+        asked_in_windows = []
+        for _ in range(80):  # the player's next decisions, by clicking; the bots play between them
+            if player.over or player.turns >= 8:
+                break
+            if not player.my_turn:
+                player.wait_version_above(player.version, 15.0)
+                continue
+            view = json.loads(page.text_content("#view") or "{}")
+            if view.get("phase") == "reaction window":
+                asked_in_windows.append(view["window"])
+            player.take_turn()
+        assert player.turns >= 3
+        assert passes_of(server, table, 0) >= 1, "the precondition: a window was passed for seat 0"
+        assert asked_in_windows == [], f"the player was asked in reaction windows: {asked_in_windows}"
+        assert player.errors == []
+    finally:
+        player.close()
+
+
+def test_the_choice_to_be_asked_is_remembered_and_asks_with_a_react_prompt(server, browser):
+    """Ticking "Ask me to react" survives a reload (kept per table in the browser); the player is
+    then asked in a reaction window, told what it may react to, and passes by a click."""
+    table = asking_seat_0(server, ["human", "human", "human"])
+    player = Player(browser, table["seats"][0]["url"], seed=22)
+    page = player.page
+    try:
+        # by default the first window is passed for the player
+        page.wait_for_function("() => (document.getElementById('passed-for-you') || {}).textContent")
+        assert wait_until(lambda: passes_of(server, table, 0) == 1), "the first window was not passed"
+        page.check("#ask-to-react")
+        player.reload()
+        page.wait_for_selector("#ask-to-react")
+        assert page.is_checked("#ask-to-react"), "the choice was not remembered across a reload"
+        # everyone bids 0: no sale; the window after the auction asks seat 0 first (it still holds
+        # its playable card, from clockwise the pawn's holder): the page asks, naming what happened
+        asked = quietly_until(server, table, 0, "reaction window")
+        assert asked["view"]["window"] == "after the auction"
+        page.wait_for_function("at => Number(document.body.dataset.version) >= at", arg=asked["version"])
+        banner = page.locator("#board .mou-banner")
+        said = banner.inner_text()
+        assert said.startswith("React to: after the auction: ") and "no sale of" in said.lower(), said
+        assert page.text_content("#status") == "Your turn"
+        assert page.locator("#board .mou-pass.playable").count() == 1
+        assert not player.wait_version_above(asked["version"], 1.0), "the page passed the window itself"
+        click(player, ".mou-pass")
+        assert passes_of(server, table, 0) == 2
+        # the choice is per table: another table starts with passing for the player
+        other = new_table(server, ["human", "human", "human"])
+        page.goto(other["seats"][0]["url"])
+        player.wait_drawn()
+        page.wait_for_selector("#ask-to-react")
+        assert not page.is_checked("#ask-to-react")
+        assert player.errors == []
+    finally:
+        player.close()
+
+
+def test_the_last_bids_revealed_name_each_seat(server, browser):
+    """"Last bids revealed" shows each bid beside its seat's name, not by colour alone."""
+    table = new_table(server, ["human", "human", "human"])
+    quietly_until(server, table, 0, "bid")
+    bids = {0: 2, 1: 0, 2: 1}
+    for seat, bid in bids.items():
+        act(server, table, seat, f"bid {bid}")
+    player = Player(browser, table["seats"][1]["url"], seed=23)
+    try:
+        revealed = player.page.locator("#board .mou-revealed")
+        revealed.wait_for()
+        for seat, bid in bids.items():
+            entry = revealed.locator(f"[data-seat='{seat}']")
+            name = f"Seat {seat}" + (" (you)" if seat == 1 else "")
+            assert entry.inner_text().split() == [*name.split(), str(bid)], entry.inner_text()
+        assert player.errors == []
+    finally:
+        player.close()
 
 
 def test_the_table_is_drawn_and_played_by_clicking(server, browser):

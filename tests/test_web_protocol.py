@@ -87,6 +87,26 @@ def test_games_lists_every_game_with_counts_options_and_catalog(shared_server):
         assert names == [option.name for option in game.options if option.name != "content"]
         assert "content" not in names and all({"name", "doc", "default"} <= set(o) for o in listed["options"])
         assert listed["catalog"] and listed["catalog"] == bw.load(listed["id"]).catalog()
+    # only Makers of Universe asks a seat to react or pass (its reaction windows, U6)
+    assert {game["id"]: game["reactions"] for game in games} == {
+        "gadgeteers": False, "game-development": False, "makers-of-universe": True, "the-game-makers": False}
+
+
+def test_the_seat_asked_in_a_reaction_window_is_told_the_action_that_passes(shared_server):
+    """A page may pass a reaction window for its player: the seat asked is sent the game's pass
+    action; the other seats and a spectator are sent none, nor is anyone outside a window."""
+    table = Table(shared_server, "makers-of-universe", ["human", "human", "human"])
+    try:
+        now = advance(table, random.Random(3), lambda message: message["view"]["window"] is not None)
+        asked = now["to_act"][0]
+        assert table.get(asked).json()["pass_action"] == "pass"
+        assert [table.get(seat).json()["pass_action"] for seat in (None, *table.humans) if seat != asked] == \
+            [None, None, None]
+        table.post(asked, "pass", now["version"])
+        later = advance(table, random.Random(4), lambda message: message["view"]["phase"] == "bid")
+        assert [table.get(seat).json()["pass_action"] for seat in later["to_act"]] == [None] * len(later["to_act"])
+    finally:
+        table.close()
 
 
 # ---------------------------------------------------------------------------------------------- retries and races

@@ -54,6 +54,12 @@ class Game:
     def __init__(self) -> None:
         self._learning_cache: dict[tuple[Any, ...], Any] = {}
 
+    @classmethod
+    def has_reaction_windows(cls) -> bool:
+        """Whether the game ever asks a seat to react or pass (its state names that pass,
+        :meth:`State.pass_action`): a client may then offer to pass those for a player."""
+        return cls.state_class._pass_action is not State._pass_action
+
     def catalog(self, options: Mapping[str, Any] | None = None) -> dict[str, dict[str, Any]]:
         """The public description of every piece of content the game is played with under
         ``options`` (a content file is described too): name -> ``{"kind", "text", ...}``, with

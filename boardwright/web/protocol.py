@@ -211,14 +211,17 @@ def seat_parts(state: State, seat: int | None, undo: bool | Literal["test"] | No
 
 def own_parts(state: State, seat: int | None, undo: bool | Literal["test"] | None = "test") -> dict[str, Any]:
     """What only ``seat`` is told of the game now: its view, its legal actions (and their menu),
-    and whether it may take back its last action: the engine's answer (``undo`` ``"test"``) or the
-    answer given (a server has its workers test it; ``None`` while it is not known; a replay gives
-    no). Built only from the seat's own redacted reads."""
+    the one of them that declines an optional reaction (``pass_action``: a page may take it for a
+    player who asked it to), and whether it may take back its last action: the engine's answer
+    (``undo`` ``"test"``) or the answer given (a server has its workers test it; ``None`` while it
+    is not known; a replay gives no). Built only from the seat's own redacted reads."""
     legal = [str(action) for action in state.legal_actions(seat)] if seat is not None else []
+    passing = state.pass_action(seat) if seat is not None and legal else None
     return {
         "view": state.view(seat),
         "legal_actions": legal,
         "menu": state.action_groups(seat) if seat is not None and legal else [],
+        "pass_action": None if passing is None else str(passing),
         "can_undo": (seat is not None and state.can_undo(seat)) if undo == "test" else undo,
     }
 
@@ -264,7 +267,8 @@ def option_entry(option: Option) -> dict[str, Any]:
 
 
 def games_list() -> list[dict[str, Any]]:
-    """Every game with its player counts, options and catalog (``GET /api/games``)."""
+    """Every game with its player counts, options, catalog, and whether it has reaction windows
+    (a seat may be asked to react or pass) (``GET /api/games``)."""
     listed = []
     for game_id in bw.games():
         game = bw.load(game_id)
@@ -272,5 +276,6 @@ def games_list() -> list[dict[str, Any]]:
             "id": game.id, "name": game.name, "min_players": game.min_players, "max_players": game.max_players,
             "options": [option_entry(option) for option in game.options if option.name not in SERVER_ONLY_OPTIONS],
             "catalog": game.catalog(),
+            "reactions": game.has_reaction_windows(),
         })
     return listed

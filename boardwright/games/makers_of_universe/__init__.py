@@ -25,8 +25,9 @@ class MakersOfUniverse(Game):
     min_players = 3
     max_players = 5
     #: 2: U12 (a second Palace scores 1), the U10 tie-break by turn and seat order, and reopened
-    #: reaction windows asking the active player change how some version-1 records replay
-    version = "2"
+    #: reaction windows asking the active player change how some version-1 records replay;
+    #: 3: the window after an attack cancelled by Portal Collapse asks the active player too (U6)
+    version = "3"
     options: ClassVar[tuple[Option, ...]] = (
         Option("target", int, None, "creation points to win; default 11 / 9 / 7 for 3 / 4 / 5 players (U1)",
                minimum=1, maximum=60),

@@ -412,7 +412,8 @@ def playable_cards(s: MouState, seat: int) -> set[int]:
 
 def window_skips(s: MouState) -> int:
     """The seat a window does not ask: the active player, in the window that its own card or the end
-    of its turn opened (M5). Once a play reopens the window, it is asked like everyone else (U6)."""
+    of its turn opened (M5). Once a play reopens the window, or in the window that follows another
+    player's card (an attack cancelled by Portal Collapse), it is asked like everyone else (U6)."""
     return s.active if s.win_kind in (W_RESOLVED, W_END) and not s.win_reopened else -1
 
 
@@ -443,6 +444,7 @@ def open_window(s: MouState, kind: int, cont: int, reopened: bool = False) -> No
     In the action phase the active player keeps the initiative after its own card resolves and at
     the end of its own turn, so those two windows, when they open, ask only the others; a play in
     a window ``reopened`` it, and then every eligible player is asked, the active one too (U6, M5).
+    The window after an attack that another player's card cancelled is opened ``reopened`` too.
     """
     s.win_kind = kind
     s.win_cont = cont
@@ -581,9 +583,10 @@ def resolve_attack(s: MouState) -> None:
     s.att_card = -1
     s.att_door = -1
     if s.att_cancelled:
+        # Another player's Portal Collapse resolved: its window asks the active player too (U6, M5).
         s.att_cancelled = False
         s.discards.append(creature)
-        open_window(s, W_RESOLVED, C_MAIN)
+        open_window(s, W_RESOLVED, C_MAIN, reopened=True)
         return
     under = s.under[target][door]
     cards = s.c.cards

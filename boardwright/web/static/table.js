@@ -3,6 +3,7 @@
 // explains itself with the catalog, the events and the score breakdown. It knows no rules: it
 // reads what the server sends (view, legal actions, menu, events, breakdown) and the catalog.
 import { follow, request } from "./api.js";
+import { makeReactions } from "./reactions.js";
 import { makeUi } from "./ui.js";
 import { drawScores } from "./scores.js";
 import { drawResults } from "./results.js";
@@ -23,7 +24,7 @@ const events = new Map();  // by seq: replies and pushes may carry the same even
 
 const ui = makeUi({
   catalog: () => catalog,
-  legal: () => (current && !replaying ? current.legal_actions : []),
+  legal: () => (current && !replaying && !reactions.passing(current) ? current.legal_actions : []),
   act: (action) => send("actions", { action }),
   actAll: (actions) => sendAll(actions),
   redraw: () => current && draw(current),
@@ -36,12 +37,19 @@ const pacing = replaying ? null : makePacing({
 });
 // where the results panel of a finished game leads: its replay (as this seat, with its token) and the lobby
 const links = { replay: `/t/${encodeURIComponent(table)}/replay${token ? `#token=${encodeURIComponent(token)}` : ""}`, lobby: "/" };
+const reactions = makeReactions({
+  table,
+  pass: (action) => send("actions", { action }, true),
+  describe: (message) => (drawer && drawer.reaction ? drawer.reaction(message, ui) : null),
+  redraw: () => current && draw(current),
+});
 
 async function loadGame(gameId) {
   if (drawer !== null) return;
   const { data } = await request("/api/games");
   const game = Array.isArray(data) ? data.find((g) => g.id === gameId) : null;
   catalog = game ? game.catalog : {};
+  reactions.offer(Boolean(game && game.reactions) && !replaying);
   ui.gameName = game ? game.name : gameId;
   try {
     drawer = await import(`./games/${gameId}.js`);
@@ -57,6 +65,7 @@ function statusLine(message) {
     return { text: `Game over — ${won || "nobody"} won`, mine: false };
   }
   if (replaying) return { text: `Replay, seen by ${message.seat === null ? "a spectator" : ui.seatName(message.seat)}`, mine: false };
+  if (mine && reactions.passing(message)) return { text: "Passing a reaction for you", mine: false };
   if (mine) return { text: "Your turn", mine: true };
   return { text: `Waiting for ${message.to_act.map((seat) => ui.seatName(seat, message.seat)).join(", ")}`, mine: false };
 }
@@ -78,8 +87,9 @@ function draw(message) {
   const board = $("board");
   board.replaceChildren();
   ui.beginDraw(message);
+  const passing = reactions.passing(message);  // the drawing offers no move while the page passes
   try {
-    drawer.draw(board, message, ui);
+    drawer.draw(board, passing ? { ...message, legal_actions: [], menu: [], passing } : message, ui);
   } catch (failure) {
     console.warn("the game's drawing failed; showing the view as data", failure);
     board.textContent = JSON.stringify(message.view, null, 1);
@@ -92,6 +102,7 @@ function draw(message) {
   timer.update(message);
   drawEvents();
   $("view").textContent = JSON.stringify(message.view, null, 1);
+  reactions.settle(message, $("hint").parentElement, $("hint"));
 }
 
 function drawActions(message) {
@@ -99,6 +110,7 @@ function drawActions(message) {
   actions.replaceChildren();
   $("hint").textContent = ui.hint();
   if (replaying) { actions.textContent = "A replay: step with the buttons above or the arrow keys."; return; }
+  if (reactions.passing(message)) { actions.textContent = "Passing this reaction window for you…"; return; }
   if (message.can_undo) {
     const undo = ui.button("Undo my last action", () => send("undo", {}));
     undo.id = "undo";
@@ -147,14 +159,19 @@ function drawEvents() {
   list.scrollTop = list.scrollHeight;
 }
 
-async function send(what, body) {
-  if (!current || replaying) return;
+// `byPage`: the page passes a reaction window for the player (a 409 then means another page of
+// the seat passed it first, and the push brings the table).
+async function send(what, body, byPage = false) {
+  if (!current || replaying) return 0;
+  if (what === "undo") reactions.hold(current.version + 1);  // asked again in a window the undo returns to
+  if (!byPage) reactions.acted();
   ui.busy(true);
   const { status, data } = await request(`/api/tables/${encodeURIComponent(table)}/${what}`,
     { token, version: current.version, since: heard(), ...body });
   ui.busy(false);
-  $("error").textContent = status === 200 ? "" : data.error;
+  if (!(byPage && status === 409)) $("error").textContent = status === 200 ? "" : data.error;
   if (status === 200 && data.version >= current.version) { pacing.skip(); take(data); }
+  return status;
 }
 
 // Several moves in a row (a payment's steps): each sent when the one before is answered, the

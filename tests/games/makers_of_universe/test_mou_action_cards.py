@@ -94,6 +94,19 @@ def test_a_play_in_the_window_after_the_active_players_card_asks_the_active_play
     assert (s.phase, s.win_queue) == (R.P_WINDOW, [0, 2])
 
 
+def test_the_window_after_an_attack_cancelled_by_another_players_card_asks_the_active_player_first():
+    """Seat 0 sends a Void Leech at seat 1, who cancels it with Portal Collapse. The card resolved
+    window that follows is opened by seat 1's card, not seat 0's own: it asks clockwise from the
+    active player, seat 0 included and first, then seat 2 (U6, M5)."""
+    s = turn(new_game())
+    hand(s, 0, "Void Leech", "Windfall")
+    hand(s, 1, "Portal Collapse")
+    hand(s, 2, "Windfall")
+    play(s, "send Void Leech", "attack seat 1 door 1", (0, "pass"), (1, "play Portal Collapse"))
+    play(s, (0, "pass"), (2, "pass"))
+    assert (s.win_kind, s.to_act, s.win_queue) == (R.W_RESOLVED, (0,), [0, 2])
+
+
 def test_the_active_player_plays_its_actions_as_moves_of_its_turn():
     s = turn(new_game())
     hand(s, 0, "Windfall")

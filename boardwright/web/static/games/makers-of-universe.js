@@ -46,6 +46,25 @@ function plural(n, word) { return `${n} ${word}${n === 1 ? "" : "s"}`; }
 
 function escapeRe(text) { return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"); }
 
+// What an open reaction window is about, in a sentence: the attack declared, the Machine put up
+// for sale, or the last thing that happened.
+function windowSubject(view, seatName) {
+  const last = memory[memory.length - 1];
+  if (view.window === "attack declared" && view.attack) {
+    const a = view.attack;
+    return `${seatName(a.attacker)} sends ${a.creature} at ${seatName(a.seat)}'s door ${a.door} — before the door is turned.`;
+  }
+  if (view.window === "machine revealed" && view.on_auction) return `${view.on_auction} was just put up for sale.`;
+  if (last) return `${view.window}: ${sentence(last.text)}`;
+  return `${WINDOW_WORDS[view.window] || view.window}.`;
+}
+
+// For the page: what the reaction window the seat is asked in is about (said when it is passed
+// for the player).
+export function reaction(message, ui) {
+  return windowSubject(message.view, (seat) => ui.seatName(seat, message.seat));
+}
+
 export function draw(board, message, ui) {
   ensureStyle();
   const view = message.view;
@@ -152,17 +171,16 @@ export function draw(board, message, ui) {
       say(mine ? `You bought the Machine: click ${plural(n, "more inactive door")} of your world to turn active.`
         : `${who} activates ${plural(n, "more door")} for the Machine bought.`);
     } else if (phase === "reaction window") {
-      let about = `${WINDOW_WORDS[view.window] || view.window}.`;
-      if (view.window === "attack declared" && view.attack) {
-        const a = view.attack;
-        about = `${seatName(a.attacker)} sends ${a.creature} at ${seatName(a.seat)}'s door ${a.door} — before the door is turned.`;
-      } else if (view.window === "machine revealed" && view.on_auction) {
-        about = `${view.on_auction} was just put up for sale.`;
-      } else if (recent.length) {
-        about = `${view.window}: ${sentence(recent[recent.length - 1].text)}`;
+      const about = windowSubject(view, seatName);
+      if (message.passing) {
+        say(`Reaction window — passing it for you: ${about}`);
+      } else if (mine) {  // the player chose to be asked
+        say(`React to: ${about}`);
+        say("Play an Action card now, or pass.");
+      } else {
+        say(`Reaction window — ${about}`);
+        say(`${who} may play an Action card.`);
       }
-      say(`Reaction window — ${about}`);
-      say(mine ? "Play an Action card now, or pass." : `${who} may play an Action card.`);
       if (view.window_passed && view.window_passed.length) {
         say(`Passed: ${view.window_passed.map(seatName).join(", ")}.`);
       }
@@ -281,8 +299,10 @@ export function draw(board, message, ui) {
     if (view.last_bids && view.last_bids.some((b) => b >= 0)) {
       const shown = ui.el("div", { class: "mou-revealed", "aria-label": "bids revealed" },
         ui.el("span", { class: "mou-small" }, "Last bids revealed: "));
-      view.last_bids.forEach((bid, seat) => {
-        if (bid >= 0) shown.append(tint(ui.el("span", { class: "mou-open-bid", title: `${seatName(seat)} bid ${bid} UE` }, String(bid)), seat));
+      view.last_bids.forEach((bid, seat) => {  // each bid beside its seat's name, not by colour alone
+        if (bid < 0) return;
+        shown.append(ui.el("span", { class: "mou-bid-of", "data-seat": String(seat), title: `${seatName(seat)} bid ${bid} UE` },
+          ui.seatBadge(seat, me), tint(ui.el("span", { class: "mou-open-bid" }, String(bid)), seat)));
       });
       hands.append(shown);
     }
