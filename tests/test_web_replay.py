@@ -1,0 +1,96 @@
+"""Replays of finished games, the event log and spectators, over the real server and in Chromium.
+
+The server half: any step of a replay, however it is asked (the same step twice, back and forth, two
+viewers at different steps, the last step twice), is exactly the game of ``bw.replay`` cut at that
+step, as that seat saw it; and the replay names where each round and each turn begins, as the game
+counts them. The browser half: the replay page (a slider, jumps by round and turn, the keyboard,
+the seat it is seen as, an error line that clears), the event log's own numbers with undone moves
+struck through, and a spectator who is told they are watching.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from webplay import client, create, get, wait_until
+
+import boardwright as bw
+from boardwright.web.protocol import seat_parts
+
+#: per game: the players of the finished table, the event the game tells when a round begins, and
+#: options that keep the game short (a few rounds are enough)
+GAMES = {
+    "gadgeteers": (2, "round_began", {}),
+    "game-development": (2, "round_started", {}),
+    "makers-of-universe": (3, "round_started", {"max_rounds": 6}),
+    "the-game-makers": (2, "turn_started", {"max_turns": 16}),  # its rounds are the turns of the wheel
+}
+NO_EVENTS = 999_999_999
+
+
+@pytest.fixture(scope="module")
+def finished(shared_server: Any) -> dict[str, tuple[str, dict[str, Any]]]:
+    """Per game, a table that random bots played to the end, and its record."""
+    with client(shared_server) as http:
+        tables = {game: create(http, game, ["random"] * players, options=options)["table"]
+                  for game, (players, _, options) in GAMES.items()}
+        for game, table in tables.items():
+            wait_until(lambda table=table: get(http, table, since=NO_EVENTS)["is_over"], 120, f"the {game} game to end")
+        return {game: (table, http.get(f"/api/tables/{table}/record").json()) for game, table in tables.items()}
+
+
+def expected(record: dict[str, Any], step: int, seat: int | None, since: int) -> dict[str, Any]:
+    """The replay's answer as ``bw.replay`` of the record cut at ``step`` gives it, as JSON carries it."""
+    state = bw.replay(record, until=step)
+    return json.loads(json.dumps({**seat_parts(state, seat, undo=False), "events": state.events(seat, since),
+                                  "step": step, "steps": len(record["actions"]),
+                                  "event_count": state.event_count(seat)}))
+
+
+def asked(http: Any, table: str, step: int, seat: int | None, since: int) -> dict[str, Any]:
+    params: dict[str, Any] = {"step": step, "since": since}
+    if seat is not None:
+        params["seat"] = seat
+    answer = http.get(f"/api/tables/{table}/replay", params=params)
+    assert answer.status_code == 200, f"step {step} as seat {seat}: {answer.status_code} {answer.text}"
+    return answer.json()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_way_of_asking_a_step_gives_the_game_cut_at_that_step(shared_server, finished, game):
+    table, record = finished[game]
+    last = len(record["actions"])
+    middle = min(100, last - 2)  # a checkpoint's step, and those on either side of it
+    asks = [  # (step, seat, since): the same step twice, back and forth, two viewers, the end twice
+        (1, None, 0), (1, None, 0), (2, 0, 0), (2, 0, 0), (1, 0, 0), (2, 0, 0), (3, 0, 0),
+        (7, 1, 0), (3, 0, 0), (7, 1, 5), (4, 0, 0), (8, 1, 0),
+        (middle, 1, 0), (middle - 1, 1, 0), (middle + 1, 1, 0), (middle, 1, 0), (middle, None, 0),
+        (last, None, 0), (last, None, 0), (last - 1, 0, 0), (last, 0, 0), (last, 0, 0), (0, 1, 0), (0, 1, 0),
+    ]
+    with client(shared_server) as http:
+        for step, seat, since in asks:
+            answer = asked(http, table, step, seat, since)
+            want = expected(record, step, seat, since)
+            got = {key: answer[key] for key in want}
+            assert got == want, f"{game}: step {step} as seat {seat} is not the game cut at that step"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_replay_names_where_each_round_and_turn_begins(shared_server, finished, game):
+    table, record = finished[game]
+    round_event = GAMES[game][1]
+    with client(shared_server) as http:
+        marks = asked(http, table, 3, None, NO_EVENTS)["marks"]
+        assert asked(http, table, len(record["actions"]), 0, NO_EVENTS)["marks"] == marks, "the same at every step"
+    told = bw.replay(record).events(None)
+    began = sorted({event["step"] for event in told if event["kind"] == round_event})
+    assert len(began) > 2, f"the precondition: the {game} game played several rounds"
+    assert marks["rounds"] == began, f"{game}: a round begins where the game tells it"
+    turns = marks["turns"]
+    assert turns == sorted(set(turns)) and len(turns) >= len(began), turns
+    if game != "makers-of-universe":  # whose rounds open with an auction, in nobody's turn
+        assert set(began) <= set(turns), f"{game}: every round begins with a turn"
+    if game == "makers-of-universe":  # the one game that tells each turn
+        assert turns == sorted({event["step"] for event in told if event["kind"] == "turn_started"})
