@@ -14,6 +14,7 @@ import json
 from typing import Any
 
 import pytest
+from browser import Player
 from webplay import client, create, get, wait_until
 
 import boardwright as bw
@@ -94,3 +95,125 @@ def test_the_replay_names_where_each_round_and_turn_begins(shared_server, finish
         assert set(began) <= set(turns), f"{game}: every round begins with a turn"
     if game == "makers-of-universe":  # the one game that tells each turn
         assert turns == sorted({event["step"] for event in told if event["kind"] == "turn_started"})
+
+
+# ---------------------------------------------------------------- the replay page in Chromium
+def shown_step(player: Any, step: int) -> None:
+    player.page.wait_for_function("step => document.body.dataset.step === String(step)", arg=step, timeout=15_000)
+
+
+def shown_view(player: Any) -> Any:
+    return json.loads(player.page.text_content("#view") or "null")
+
+
+def replayed_view(record: dict[str, Any], step: int, seat: int | None) -> Any:
+    return json.loads(json.dumps(bw.replay(record, until=step).view(seat)))
+
+
+def test_the_replay_page_has_a_slider_jumps_keys_and_a_seat_selector(shared_server, browser, finished):
+    table, record = finished["gadgeteers"]
+    last = len(record["actions"])
+    rounds = sorted({event["step"] for event in bw.replay(record).events(None) if event["kind"] == "round_began"})
+    assert len(rounds) > 3, "the precondition: several rounds to jump between"
+    player = Player(browser, f"{shared_server.url}/t/{table}/replay")
+    page = player.page
+    try:
+        shown_step(player, 0)
+        assert "viewing as a spectator" in page.inner_text("#title") and "you are" not in page.inner_text("#title")
+        keys = page.inner_text("#replay-keys")
+        assert "PageUp" in keys and "Home" in keys, "the page says which keys do what"
+
+        # the slider, dragged to any step
+        middle = rounds[2] + 3
+        page.eval_on_selector("#replay-slider", "(slider, step) => { slider.value = String(step); "
+                              "slider.dispatchEvent(new Event('input', { bubbles: true })); }", middle)
+        shown_step(player, middle)
+        assert shown_view(player) == replayed_view(record, middle, None)
+        assert page.inner_text("#replay-where").startswith("round 3 of")
+
+        # the seat selector, after step 0: the same step through that seat's eyes
+        page.select_option("#replay-seat", "1")
+        page.wait_for_function("() => document.getElementById('title').textContent.includes('viewing as Seat 1')")
+        shown_step(player, middle)
+        wait_until(lambda: shown_view(player) == replayed_view(record, middle, 1), 10, "seat 1's view")
+        told = bw.replay(record, until=middle).events(1)
+        assert page.locator("#events li").count() == min(200, len(told))
+        assert page.inner_text("#error") == ""
+
+        # jumps by round (buttons and keys), by turn, by step, to the start and the end
+        page.click("#replay-round-next")
+        shown_step(player, rounds[3])
+        page.keyboard.press("PageUp")
+        shown_step(player, rounds[2])
+        page.keyboard.press("PageUp")
+        shown_step(player, rounds[1])
+        page.keyboard.press("Shift+ArrowRight")
+        shown_step(player, rounds[1] + 1)  # a Parts Phase turn is one token
+        page.keyboard.press("ArrowRight")
+        shown_step(player, rounds[1] + 2)
+        page.keyboard.press("ArrowLeft")
+        shown_step(player, rounds[1] + 1)
+        page.keyboard.press("End")
+        shown_step(player, last)
+        assert page.is_disabled("#replay-next") and page.is_disabled("#replay-round-next")
+        assert shown_view(player) == replayed_view(record, last, 1)
+        page.keyboard.press("End")  # the last step asked again
+        page.keyboard.press("Home")
+        shown_step(player, 0)
+        assert shown_view(player) == replayed_view(record, 0, 1)
+        page.click("#replay-round-next")
+        shown_step(player, rounds[1])
+        assert page.inner_text("#error") == ""
+        assert player.errors == []
+    finally:
+        player.close()
+
+
+def test_an_error_line_clears_on_the_next_answer_that_succeeds(shared_server, browser, finished):
+    table, _ = finished["game-development"]
+    player = Player(browser, f"{shared_server.url}/t/{table}/replay")
+    page = player.page
+    try:
+        shown_step(player, 0)
+        refused = []
+
+        def refuse_once(route: Any) -> None:
+            if refused:
+                route.continue_()
+                return
+            refused.append(route.request.url)
+            route.fulfill(status=429, content_type="application/json",
+                          body=json.dumps({"error": "this address has used its share; try again in 1 s"}))
+        page.route("**/replay?*", refuse_once)
+        page.click("#replay-next")
+        page.wait_for_function("() => document.getElementById('error').textContent.includes('its share')")
+        assert page.evaluate("document.body.dataset.step") == "0", "a refused step leaves the step shown"
+        page.click("#replay-next")
+        shown_step(player, 1)
+        assert page.inner_text("#error") == "", "the error line clears on the next success"
+        assert player.errors == []
+    finally:
+        player.close()
+
+
+def test_a_replay_opened_with_a_seats_token_starts_as_that_seat(shared_server, browser):
+    with client(shared_server) as http:
+        made = create(http, "game-development", ["human", "random"])
+        answer = http.post(f"/api/tables/{made['table']}/seats/0",
+                           json={"token": made["creator_token"], "kind": "random"})
+        assert answer.status_code == 200, answer.text
+        table = made["table"]
+        wait_until(lambda: get(http, table, since=NO_EVENTS)["is_over"], 60, "the game to end")
+        record = http.get(f"/api/tables/{table}/record").json()
+    token = made["seats"][0]["token"]
+    player = Player(browser, f"{shared_server.url}/t/{table}/replay#token={token}")
+    try:
+        shown_step(player, 0)
+        player.page.wait_for_function(
+            "() => document.getElementById('title').textContent.includes('viewing as Seat 0')")
+        assert player.page.input_value("#replay-seat") == "0"
+        assert shown_view(player) == replayed_view(record, 0, 0)
+        assert "hand_cards" in shown_view(player), "the precondition: seat 0 sees its own hand"
+        assert player.errors == []
+    finally:
+        player.close()
