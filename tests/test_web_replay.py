@@ -11,11 +11,12 @@ struck through, and a spectator who is told they are watching.
 from __future__ import annotations
 
 import json
+import random
 from typing import Any
 
 import pytest
-from browser import Player
-from webplay import client, create, get, wait_until
+from browser import Player, new_table
+from webplay import act, answered, client, create, get, wait_until
 
 import boardwright as bw
 from boardwright.web.protocol import seat_parts
@@ -99,7 +100,10 @@ def test_the_replay_names_where_each_round_and_turn_begins(shared_server, finish
 
 # ---------------------------------------------------------------- the replay page in Chromium
 def shown_step(player: Any, step: int) -> None:
-    player.page.wait_for_function("step => document.body.dataset.step === String(step)", arg=step, timeout=15_000)
+    """Wait until the replay page shows ``step`` (a replay's version is its step)."""
+    player.page.wait_for_function("step => document.body.dataset.version === String(step) && document"
+                                  ".getElementById('replay-step').textContent.startsWith(`step ${step} of`)",
+                                  arg=step, timeout=15_000)
 
 
 def shown_view(player: Any) -> Any:
@@ -110,10 +114,24 @@ def replayed_view(record: dict[str, Any], step: int, seat: int | None) -> Any:
     return json.loads(json.dumps(bw.replay(record, until=step).view(seat)))
 
 
+def round_starts(record: dict[str, Any]) -> list[int]:
+    """The steps after which a new round is played, by the game's round key."""
+    game = bw.load(record["game"])
+    state = game.new(record["players"], record["seed"], record["options"], events=False)
+    starts, key = [0], game.lab_progress(state)[0]
+    for step, (seat, action) in enumerate(record["actions"], 1):
+        state.apply(seat, action)
+        now = game.lab_progress(state)[0]
+        if now != key and not state.is_over:
+            starts.append(step)
+        key = now
+    return starts
+
+
 def test_the_replay_page_has_a_slider_jumps_keys_and_a_seat_selector(shared_server, browser, finished):
     table, record = finished["gadgeteers"]
     last = len(record["actions"])
-    rounds = sorted({event["step"] for event in bw.replay(record).events(None) if event["kind"] == "round_began"})
+    rounds = round_starts(record)
     assert len(rounds) > 3, "the precondition: several rounds to jump between"
     player = Player(browser, f"{shared_server.url}/t/{table}/replay")
     page = player.page
@@ -187,7 +205,7 @@ def test_an_error_line_clears_on_the_next_answer_that_succeeds(shared_server, br
         page.route("**/replay?*", refuse_once)
         page.click("#replay-next")
         page.wait_for_function("() => document.getElementById('error').textContent.includes('its share')")
-        assert page.evaluate("document.body.dataset.step") == "0", "a refused step leaves the step shown"
+        assert player.version == 0, "a refused step leaves the step shown"
         page.click("#replay-next")
         shown_step(player, 1)
         assert page.inner_text("#error") == "", "the error line clears on the next success"
@@ -214,6 +232,88 @@ def test_a_replay_opened_with_a_seats_token_starts_as_that_seat(shared_server, b
         assert player.page.input_value("#replay-seat") == "0"
         assert shown_view(player) == replayed_view(record, 0, 0)
         assert "hand_cards" in shown_view(player), "the precondition: seat 0 sees its own hand"
+        assert player.errors == []
+    finally:
+        player.close()
+
+
+# ---------------------------------------------------------------- the event log and spectators, live
+def log_items(player: Any) -> list[dict[str, Any]]:
+    return player.page.eval_on_selector_all("#events li", """items => items.map(item => ({
+        number: item.value, text: item.textContent, struck: item.querySelector('del') !== null,
+        title: item.title }))""")
+
+
+def test_the_log_numbers_each_event_as_its_own_when_only_the_last_200_are_shown(shared_server, browser, finished):
+    table, record = finished["gadgeteers"]
+    told = bw.replay(record).events(None)
+    assert len(told) > 260, "the precondition: more events than the log shows"
+    player = Player(browser, f"{shared_server.url}/t/{table}")
+    try:
+        player.page.wait_for_function("count => document.querySelectorAll('#events li').length === 200",
+                                      arg=200, timeout=15_000)
+        items = log_items(player)
+        assert [item["number"] for item in items] == [event["seq"] + 1 for event in told[-200:]]
+        assert [item["text"] for item in items] == [event["text"] for event in told[-200:]]
+        assert player.errors == []
+    finally:
+        player.close()
+
+
+def test_a_spectator_is_told_they_are_watching(shared_server, browser):
+    made = new_table(shared_server, "game-development", ["human", "human"])
+    watcher = Player(browser, made["spectator"])
+    seat = Player(browser, made["seats"][0]["url"])
+    try:
+        page = watcher.page
+        assert page.inner_text("#move-title") == "Watching"
+        assert page.inner_text("#actions") == "You are watching this table."
+        assert "watching" in page.inner_text("#title") and "spectating" not in page.inner_text("#title")
+        assert page.inner_text("#status").startswith("Watching")
+        assert "Nothing to do now" not in page.inner_text("body")
+        assert seat.page.inner_text("#move-title") == "Your move"
+        assert "you are Seat 0" in seat.page.inner_text("#title"), "a player's header stays as it was"
+        assert watcher.errors == [] and seat.errors == []
+    finally:
+        watcher.close()
+        seat.close()
+
+
+def test_the_events_of_a_move_taken_back_are_struck_through(shared_server, browser):
+    made = new_table(shared_server, "gadgeteers", ["human", "human"])
+    table, tokens = made["table"], [seat["token"] for seat in made["seats"]]
+    rng = random.Random(3)
+    with client(shared_server) as http:
+        for _ in range(400):  # play until a seat may take its last action back
+            spectator = get(http, table, since=NO_EVENTS)
+            assert not spectator["is_over"], "the game ended before anything could be taken back"
+            mover = spectator["to_act"][0]
+            mine = answered(http, table, tokens[mover], since=NO_EVENTS)
+            if mine["can_undo"]:
+                break
+            answer = act(http, table, tokens[mover], rng.choice(mine["legal_actions"]), mine["version"])
+            assert answer.status_code == 200, answer.text
+        else:
+            raise AssertionError("no moment to take an action back in 400 moves")
+        before = get(http, table, tokens[mover])["events"]
+    player = Player(browser, made["seats"][mover]["url"])
+    try:
+        player.page.wait_for_selector("#undo")
+        version = player.version
+        player.page.click("#undo")
+        assert player.wait_version_above(version), "the undo did not move the table on"
+        player.page.wait_for_function("() => document.querySelector('#events li:last-child').textContent"
+                                      ".includes('takes back')")
+        items = log_items(player)
+        with client(shared_server) as http:
+            undone = get(http, table, tokens[mover])["events"][-1]
+        assert undone["kind"] == "undone"
+        taken_back = [event["seq"] + 1 for event in before if event["step"] > undone["step"]]
+        assert taken_back, "the precondition: the undone action told something"
+        struck = [item["number"] for item in items if item["struck"]]
+        assert struck == taken_back, "exactly the events of the action taken back are struck through"
+        assert all(item["title"] == "taken back" for item in items if item["struck"])
+        assert not items[-1]["struck"], "the undo itself is not struck through"
         assert player.errors == []
     finally:
         player.close()

@@ -50,7 +50,6 @@ export async function startReplay(host) {
     $("replay-step").textContent = `step ${data.step} of ${data.steps}`;
     $("replay-where").textContent = where(data.step);
     $("replay-seat").value = data.seat === null ? "" : String(data.seat);
-    document.body.dataset.step = String(data.step);
     const jumps = { "replay-first": data.step > 0, "replay-back": data.step > 0,
                     "replay-round-back": before(marks.rounds) !== null, "replay-turn-back": before(marks.turns) !== null,
                     "replay-next": data.step < data.steps, "replay-last": data.step < data.steps,
