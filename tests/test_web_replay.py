@@ -157,6 +157,8 @@ def test_the_replay_page_has_a_slider_jumps_keys_and_a_seat_selector(shared_serv
         told = bw.replay(record, until=middle).events(1)
         assert page.locator("#events li").count() == min(200, len(told))
         assert page.inner_text("#error") == ""
+        for line in ("#title", "#status"):
+            assert "you" not in page.inner_text(line), f"a replay is viewed as a seat: {page.inner_text(line)!r}"
 
         # jumps by round (buttons and keys), by turn, by step, to the start and the end
         page.click("#replay-round-next")

@@ -38,12 +38,10 @@ async function loadGame(gameId) {
 }
 
 function statusLine(message) {
-  const mine = message.seat !== null && message.to_act.includes(message.seat);
-  if (message.is_over) {
-    const won = message.winners.map((seat) => ui.seatName(seat, message.seat)).join(" and ");
-    return { text: `Game over — ${won || "nobody"} won`, mine: false };
-  }
-  const acting = message.to_act.map((seat) => ui.seatName(seat, replaying ? null : message.seat)).join(", ");
+  const mine = !replaying && message.seat !== null && message.to_act.includes(message.seat);
+  const named = (seats) => seats.map((seat) => ui.seatName(seat, replaying ? null : message.seat));  // a replay has no "you"
+  if (message.is_over) return { text: `Game over — ${named(message.winners).join(" and ") || "nobody"} won`, mine: false };
+  const acting = named(message.to_act).join(", ");
   if (replaying) return { text: `Replay: ${acting} to act`, mine: false };
   if (mine) return { text: "Your turn", mine: true };
   if (message.seat === null) return { text: `Watching: ${acting} to act`, mine: false };
