@@ -20,11 +20,11 @@ def test_a_sealed_bid_is_told_to_its_seat_and_hidden_from_the_others():
     state = GAME.new(players=3, seed=4)
     state.apply(0, "bid 2")
     mine = state.events(0)
-    assert mine == [{"seq": 0, "kind": "acted", "text": "Seat 0: bid 2", "private": True, "seat": 0,
+    assert mine == [{"seq": 0, "kind": "acted", "text": "Seat 0: bid 2", "step": 1, "private": True, "seat": 0,
                      "action": "bid 2"}]
     for viewer in (1, 2, None):
         assert state.events(viewer) == [{"seq": 0, "kind": "acted", "text": "Seat 0 commits a sealed choice",
-                                         "seat": 0, "sealed": True}]
+                                         "step": 1, "seat": 0, "sealed": True}]
 
 
 def test_the_reveal_tells_every_bid_to_everyone():
@@ -62,6 +62,23 @@ def test_events_are_numbered_per_seat_so_a_client_asks_only_for_what_is_new():
             state.events(1, since=bad)
     with pytest.raises(bw.IllegalAction, match="Seats"):
         state.events(7)
+
+
+def test_each_event_says_which_action_told_it_and_a_sample_keeps_it():
+    state = GAME.new(players=2, seed=4)
+    bid_round(state, [3, 0])
+    state.apply(0, state.legal_actions(0)[0])
+    for viewer in (None, 0, 1):
+        told = state.events(viewer)
+        first_action = next(event["seq"] for event in told if event["kind"] == "acted")
+        assert all(event["step"] == 0 for event in told[:first_action]), "what setup told is step 0"
+        steps = [event["step"] for event in told]
+        assert steps == sorted(steps) and steps[-1] == len(state.log), steps
+        acted = [event["step"] for event in told if event["kind"] == "acted"]
+        assert acted == list(range(1, len(state.log) + 1)), "each action's own event carries its number"
+        assert {event["step"] for event in told} <= set(range(len(state.log) + 1))
+    sample = state.determinize(1, seed=9)
+    assert [event["step"] for event in sample.events(1)] == [event["step"] for event in state.events(1)]
 
 
 def test_the_end_is_told_with_its_reason_and_the_winners():

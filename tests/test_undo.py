@@ -230,6 +230,9 @@ def test_events_keep_their_numbers_and_everyone_is_told_of_the_undo(forklift):
         assert after[-1]["seq"] == len(before)
         assert after[-1]["kind"] == "undone" and after[-1]["seat"] == seat and after[-1]["count"] == 1
         assert after[-1]["text"] == f"Seat {seat} takes back an action"
+        assert after[-1]["step"] == len(forklift.log), "the undone event says back to which step"
+        taken_back = [event for event in before if event["step"] > after[-1]["step"]]
+        assert taken_back and taken_back[0]["kind"] == "acted", "the taken-back action's events are known"
 
 
 def test_the_record_after_an_undo_replays_to_the_same_game(forklift):

@@ -114,9 +114,9 @@ def test_the_lobby_and_a_table_with_a_player_and_a_spectator(start_server: Any, 
         assert page.locator("#status").inner_text() == "Your turn"
         assert page.locator("#title").inner_text() == "Gadgeteers · you are Seat 0"
         in_step(spectator, http, table, None)
-        assert spectator.locator("#title").inner_text().endswith("spectating")
+        assert spectator.locator("#title").inner_text().endswith("watching")
         assert spectator.locator("#actions button").count() == 0
-        assert spectator.locator("#status").inner_text().startswith("Waiting for Seat 0")
+        assert spectator.locator("#status").inner_text().startswith("Watching: Seat 0 to act")
         had = event_texts(spectator)
         open_menu(page)
         buttons = page.locator("#actions button[data-action]")

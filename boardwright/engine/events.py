@@ -2,13 +2,16 @@
 
 A game tells an event at the moment its rules make it happen (a card drawn, a bid revealed, a
 door turned) with :meth:`State.tell`. An event is stored as the plain tuple
-``(kind, audience, data, others)``:
+``(kind, audience, data, others, step)``:
 
 - ``kind``: a stable name (``"drawn"``, ``"bid_revealed"``, ...);
 - ``audience``: ``None`` when every seat sees ``data``, else the seats that do;
 - ``data``: JSON-ready facts (seat numbers, card names, amounts);
 - ``others``: what the seats outside the audience (and spectators) see instead, or ``None`` when
-  they are not told at all.
+  they are not told at all;
+- ``step``: how many actions the game's log held when it was told: 0 for setup, ``k`` for what the
+  ``k``-th action made happen (so a client knows which events an ``undone`` took back: those told
+  before it with a step above the ``undone`` event's own, the length of the log it went back to).
 
 This is the one place that decides who sees what of an event: :func:`seen_by` gives a seat's
 version, and every reader (``State.events``, determinization, the server) goes through it.
@@ -25,10 +28,10 @@ import string
 from collections.abc import Callable, Mapping
 from typing import Any
 
-Event = tuple[str, "tuple[int, ...] | None", "dict[str, Any]", "dict[str, Any] | None"]
+Event = tuple[str, "tuple[int, ...] | None", "dict[str, Any]", "dict[str, Any] | None", int]
 
 #: keys every event dict has; a game's data never uses them
-RESERVED_EVENT_KEYS = frozenset({"seq", "kind", "text", "private"})
+RESERVED_EVENT_KEYS = frozenset({"seq", "kind", "text", "private", "step"})
 
 
 def seen_by(event: Event, seat: int | None) -> tuple[dict[str, Any], bool] | None:
@@ -54,9 +57,9 @@ def redacted_for(events: list[Event] | tuple[Event, ...], seat: int) -> tuple[Ev
         if audience is None:
             out.append(event)
         elif seat in audience:
-            out.append((event[0], (seat,), event[2], event[3]))
+            out.append((event[0], (seat,), event[2], event[3], event[4]))
         elif event[3] is not None:
-            out.append((event[0], None, event[3], None))
+            out.append((event[0], None, event[3], None, event[4]))
     return tuple(out)
 
 

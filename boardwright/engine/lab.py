@@ -52,7 +52,8 @@ def items_told(events: Iterable[Event], rules: Sequence[ItemRule], players: int)
     by_event: dict[str, list[ItemRule]] = {}
     for rule in rules:
         by_event.setdefault(rule.event, []).append(rule)
-    for kind, _audience, data, _others in events:
+    for event in events:
+        kind, data = event[0], event[2]
         for rule in by_event.get(kind, ()):
             if rule.only_if and not data.get(rule.only_if):
                 continue

@@ -271,7 +271,8 @@ class State:
         JSON-ready: numbers, text, ``None`` and lists of those. Samples for search tell nothing.
         """
         if self._telling:
-            self._events.append((kind, to, {} if data is None else data, others))  # type: ignore[union-attr]
+            self._events.append((kind, to, {} if data is None else data, others,  # type: ignore[union-attr]
+                                 len(self.log)))
 
     @property
     def telling(self) -> bool:
@@ -310,8 +311,10 @@ class State:
     def events(self, seat: int | None = None, since: int = 0) -> list[dict[str, Json]]:
         """The events ``seat`` was told (``None``: a spectator), in order, from number ``since``.
 
-        Each is ``{"seq", "kind", "text", ...data}``; ``seq`` counts this seat's events from 0, so
-        a client asks only for what is new. ``"private": True`` marks what only some seats see.
+        Each is ``{"seq", "kind", "text", "step", ...data}``; ``seq`` counts this seat's events from
+        0, so a client asks only for what is new; ``step`` is how many actions had been taken when it
+        was told (see :mod:`boardwright.engine.events`). ``"private": True`` marks what only some
+        seats see.
         """
         if seat is not None:
             seat = self._viewer(seat)
@@ -328,7 +331,7 @@ class State:
             text = texts.get(id(data))
             if text is None:
                 text = texts[id(data)] = write(event[0], data)
-            item: dict[str, Json] = {"seq": seq, "kind": event[0], "text": text}
+            item: dict[str, Json] = {"seq": seq, "kind": event[0], "text": text, "step": event[4]}
             if private:
                 item["private"] = True
             for key, value in data.items():
@@ -585,7 +588,8 @@ class State:
         changes nothing when that is not allowed.
 
         Events are never taken back: what a seat was told stays told, event numbers go on, and
-        every seat and spectator is told ``undone`` (``{seat, count}``). A state that tells no
+        every seat and spectator is told ``undone`` (``{seat, count}``), whose ``step`` is the
+        length of the shorter log: the events told before it with a higher step are taken back. A state that tells no
         events (``events=False``) takes back actions all the same, telling nothing.
         """
         seat = self._viewer(seat)

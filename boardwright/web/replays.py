@@ -5,6 +5,10 @@ forward from the one before it; a step is then a copy of the checkpoint at or be
 fewer than :data:`CHECKPOINT` actions. The work runs in worker threads (the server's event loop never
 replays a game): the checkpoints are built under the replay's lock and never changed afterwards,
 only copied, and each answer is read from a copy of its own.
+
+Every answer also carries the game's own landmarks (``marks``): the steps at which a round and a
+player's turn begin, as the game counts them (:meth:`~boardwright.engine.game.Game.lab_progress`),
+so a client jumps by rounds and turns without knowing any game's rules.
 """
 
 from __future__ import annotations
@@ -32,6 +36,8 @@ class Replay:
         #: per viewer, every event it is told over the whole game, as JSON: a step's events are a
         #: start of these
         self.told: dict[int | None, list[str]] = {}
+        #: the landmarks of the game as JSON (see :meth:`marks`), found once
+        self.marks_json: str | None = None
         self.lock = threading.Lock()
 
     @property
@@ -55,6 +61,32 @@ class Replay:
             state.apply(actor, text)
         return state
 
+    def marks(self) -> str:
+        """``{"rounds": [...], "turns": [...]}`` as JSON: the steps after which a new round (a new
+        turn) is being played, each where the game's round (turn) key changes to a key that is not
+        ``None``, as the balance lab counts them; the end of the game begins neither."""
+        found = self.marks_json
+        if found is None:
+            game = bw.load(self.record["game"])
+            state = game.new(self.record["players"], self.record["seed"], self.record["options"], events=False)
+            rounds: list[int] = []
+            turns: list[int] = []
+            keys: tuple[Any, Any] = (None, None)
+            for step in range(self.steps + 1):
+                if step:
+                    state.apply(*self.actions[step - 1])
+                if state.is_over:
+                    break
+                now = game.lab_progress(state)
+                for starts, key, was in ((rounds, now[0], keys[0]), (turns, now[1], keys[1])):
+                    if key is not None and key != was:
+                        starts.append(step)
+                keys = now
+            found = to_json({"rounds": rounds, "turns": turns})
+            with self.lock:
+                self.marks_json = found = self.marks_json or found
+        return found
+
     def told_to(self, seat: int | None) -> list[str]:
         """Every event ``seat`` is told over the game, as JSON (written once per replay and seat)."""
         found = self.told.get(seat)
@@ -67,8 +99,8 @@ class Replay:
     def moment(self, step: int, seat: int | None, since: int, seats: list[dict[str, Any]]) -> str:
         """The game after ``step`` actions as ``seat`` saw it, as the JSON text of the table's
         message of that moment with the seat's events from ``since``, and ``step``, ``steps``, how
-        many events the seat had been told by then (``event_count``) and how many of them the last
-        action told (``fresh``)."""
+        many events the seat had been told by then (``event_count``), how many of them the last
+        action told (``fresh``) and the game's landmarks (``marks``, see :meth:`marks`)."""
         if not 0 <= step <= self.steps:
             raise BadRequest(422, f"'step' is 0 to {self.steps}, not {step}")
         state = self.state_at(max(0, step - 1))
@@ -80,4 +112,5 @@ class Replay:
         head = {"game": state.game.id, "table": self.table, "version": step, "seat": seat,
                 **seat_parts(state, seat, undo=False), "seats": seats, "timer": None, "step": step,
                 "steps": self.steps, "event_count": count, "fresh": count - before if step else 0}
-        return f'{to_json(head)[:-1]},"events":[{",".join(self.told_to(seat)[since:count])}]}}'
+        return (f'{to_json(head)[:-1]},"marks":{self.marks()},'
+                f'"events":[{",".join(self.told_to(seat)[since:count])}]}}')

@@ -1,5 +1,8 @@
 // The public protocol, for the pages: JSON requests and a WebSocket that reconnects by itself.
 
+// A `since` past every event: an answer without the history.
+export const NO_EVENTS = "999999999";
+
 export async function request(path, body) {
   const init = body === undefined ? {} : {
     method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),

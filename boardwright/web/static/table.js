@@ -2,8 +2,9 @@
 // player act by clicking the pieces an action concerns (the action list is the fallback), and
 // explains itself with the catalog, the events and the score breakdown. It knows no rules: it
 // reads what the server sends (view, legal actions, menu, events, breakdown) and the catalog.
-import { follow, request } from "./api.js";
+import { NO_EVENTS, follow, request } from "./api.js";
 import { makeReactions } from "./reactions.js";
+import { startReplay } from "./replay.js";
 import { makeUi } from "./ui.js";
 import { drawScores } from "./scores.js";
 import { drawResults } from "./results.js";
@@ -15,7 +16,6 @@ const replaying = parts[parts.length - 1] === "replay";
 const table = decodeURIComponent(replaying ? parts[parts.length - 2] : parts[parts.length - 1]);
 const token = new URLSearchParams(location.hash.slice(1)).get("token");
 const $ = (id) => document.getElementById(id);
-const NO_EVENTS = "999999999";  // a `since` past every event: an answer without the history
 
 let current = null;
 let drawer = null;
@@ -29,6 +29,7 @@ const ui = makeUi({
   actAll: (actions) => sendAll(actions),
   redraw: () => current && draw(current),
 });
+ui.replaying = replaying;
 const timer = makeTimer(ui);
 const pacing = replaying ? null : makePacing({
   current: () => current,
@@ -59,23 +60,29 @@ async function loadGame(gameId) {
 }
 
 function statusLine(message) {
-  const mine = message.seat !== null && message.to_act.includes(message.seat);
-  if (message.is_over) {
-    const won = message.winners.map((seat) => ui.seatName(seat, message.seat)).join(" and ");
-    return { text: `Game over — ${won || "nobody"} won`, mine: false };
-  }
-  if (replaying) return { text: `Replay, seen by ${message.seat === null ? "a spectator" : ui.seatName(message.seat)}`, mine: false };
+  const mine = !replaying && message.seat !== null && message.to_act.includes(message.seat);
+  const named = (seats) => seats.map((seat) => ui.seatName(seat, replaying ? null : message.seat));  // a replay has no "you"
+  if (message.is_over) return { text: `Game over — ${named(message.winners).join(" and ") || "nobody"} won`, mine: false };
+  const acting = named(message.to_act).join(", ");
+  if (replaying) return { text: `Replay: ${acting} to act`, mine: false };
   if (mine && reactions.passing(message)) return { text: "Passing a reaction for you", mine: false };
   if (mine) return { text: "Your turn", mine: true };
-  return { text: `Waiting for ${message.to_act.map((seat) => ui.seatName(seat, message.seat)).join(", ")}`, mine: false };
+  if (message.seat === null) return { text: `Watching: ${acting} to act`, mine: false };
+  return { text: `Waiting for ${acting}`, mine: false };
+}
+
+// Whose eyes the page shows the table through, for the header: a replay is viewed as a seat (or a
+// spectator); live, a player is that seat and a spectator is watching.
+function whose(seat) {
+  if (replaying) return `replay, viewing as ${seat === null ? "a spectator" : `Seat ${seat}`}`;
+  return seat === null ? "watching" : `you are Seat ${seat}`;
 }
 
 function draw(message) {
   current = message;
   ui.viewer = message.seat;
   const status = statusLine(message);
-  $("title").textContent = `${ui.gameName || message.game}` +
-    (message.seat === null ? " · spectating" : ` · you are Seat ${message.seat}`);
+  $("title").textContent = `${ui.gameName || message.game} · ${whose(message.seat)}`;
   $("status").textContent = status.text;
   $("status").classList.toggle("yours", status.mine);
   document.body.classList.toggle("my-turn", status.mine);
@@ -109,7 +116,9 @@ function drawActions(message) {
   const actions = $("actions");
   actions.replaceChildren();
   $("hint").textContent = ui.hint();
-  if (replaying) { actions.textContent = "A replay: step with the buttons above or the arrow keys."; return; }
+  $("move-title").textContent = replaying ? "Replay" : message.seat === null ? "Watching" : "Your move";
+  if (replaying) { actions.textContent = "A replay: move the slider, or use the buttons or keys above."; return; }
+  if (message.seat === null) { actions.textContent = message.is_over ? "The game is over." : "You are watching this table."; return; }
   if (reactions.passing(message)) { actions.textContent = "Passing this reaction window for you…"; return; }
   if (message.can_undo) {
     const undo = ui.button("Undo my last action", () => send("undo", {}));
@@ -145,18 +154,42 @@ function menuList(entries) {
   return list;
 }
 
+// The last 200 events, each numbered as the server numbers it (seq + 1), those of the actions an
+// undo took back struck through.
 function drawEvents() {
   const list = $("events");
   list.replaceChildren();
-  const shown = [...events.values()].sort((a, b) => a.seq - b.seq).slice(-200);
+  const told = [...events.values()].sort((a, b) => a.seq - b.seq);
+  const takenBack = undoneEvents(told);
+  const shown = told.slice(-200);
   shown.forEach((event, index) => {
     const item = document.createElement("li");
-    item.textContent = event.text;
-    if (event.private) item.className = "private";
+    item.value = event.seq + 1;
+    if (takenBack.has(event.seq)) {
+      item.append(ui.el("del", {}, event.text));
+      item.classList.add("taken-back");
+      item.title = "taken back";
+    } else {
+      item.textContent = event.text;
+    }
+    if (event.private) item.classList.add("private");
     if (index >= shown.length - ui.freshEvents) item.classList.add("fresh");
     list.append(item);
   });
   list.scrollTop = list.scrollHeight;
+}
+
+// The seqs of the events an undo took back: an `undone` event's step is the length of the log it
+// went back to, and every event told before it with a higher step belonged to an action taken back.
+// Steps rise with the actions and fall only at an undo, so the search back from an `undone` stops
+// at the first event of a step it kept (anything before that an earlier undo took back already).
+function undoneEvents(told) {
+  const taken = new Set();
+  told.forEach((event, index) => {
+    if (event.kind !== "undone") return;
+    for (let back = index - 1; back >= 0 && told[back].step > event.step; back -= 1) taken.add(told[back].seq);
+  });
+  return taken;
 }
 
 // `byPage`: the page passes a reaction window for the player (a 409 then means another page of
@@ -169,7 +202,7 @@ async function send(what, body, byPage = false) {
   const { status, data } = await request(`/api/tables/${encodeURIComponent(table)}/${what}`,
     { token, version: current.version, since: heard(), ...body });
   ui.busy(false);
-  if (!(byPage && status === 409)) $("error").textContent = status === 200 ? "" : data.error;
+  if (!(byPage && status === 409)) report(status, data);
   if (status === 200 && data.version >= current.version) { pacing.skip(); take(data); }
   return status;
 }
@@ -198,8 +231,13 @@ async function sendAll(actions) {
   document.body.classList.remove("sending");
   const { message, fresh } = held;
   Object.assign(held, { message: null, fresh: 0 });
-  $("error").textContent = error;
+  $("error").textContent = error;  // a refused step's line, or cleared: every step succeeded
   if (message) { ui.freshEvents = fresh; draw(message); } else if (current) draw(current);
+}
+
+// The page's one error line: a refusal's one line, cleared by the next answer that succeeds.
+function report(status, data) {
+  $("error").textContent = status === 200 ? "" : (data && data.error) || `the server answered ${status}`;
 }
 
 // How many of the seat's events this page has: they are numbered from 0 and arrive in order,
@@ -236,59 +274,14 @@ function take(message, drawIt = true) {
   if (drawIt) draw(message); else current = message;
 }
 
-// ---------------------------------------------------------------- replays of finished games
-let step = 0;
-let total = 0;
-let replaySeat = null;
-
-let replayedSeat;  // whose events `events` holds
-
-async function showStep(n) {
-  if (replayedSeat !== replaySeat) events.clear();
-  const query = new URLSearchParams({ step: String(n), since: String(heard()) });
-  if (replaySeat !== null) query.set("seat", String(replaySeat));
-  const { status, data } = await request(`/api/tables/${encodeURIComponent(table)}/replay?${query}`);
-  if (status !== 200) { $("error").textContent = data.error; return; }
-  replayedSeat = data.seat;
-  step = data.step;
-  total = data.steps;
-  for (const seq of [...events.keys()]) if (seq >= data.event_count) events.delete(seq);  // a step back
-  for (const event of data.events) events.set(event.seq, event);
-  ui.freshEvents = data.fresh || 0;
-  $("replay-step").textContent = `step ${step} of ${total}`;
-  draw(data);
-}
-
-async function startReplay() {
-  $("replay-bar").hidden = false;
-  const first = await request(`/api/tables/${encodeURIComponent(table)}?since=${NO_EVENTS}`);
-  if (first.status !== 200) { $("error").textContent = first.data.error; return; }
-  await loadGame(first.data.game);
-  const seats = $("replay-seat");
-  seats.append(new Option("a spectator", ""));
-  first.data.breakdown.forEach((_, seat) => seats.append(new Option(ui.seatName(seat), String(seat))));
-  seats.addEventListener("change", () => { replaySeat = seats.value === "" ? null : Number(seats.value); showStep(step); });
-  $("replay-first").addEventListener("click", () => showStep(0));
-  $("replay-back").addEventListener("click", () => showStep(Math.max(0, step - 1)));
-  $("replay-next").addEventListener("click", () => showStep(Math.min(total, step + 1)));
-  $("replay-last").addEventListener("click", () => showStep(total));
-  document.addEventListener("keydown", (event) => {
-    if (event.target instanceof HTMLSelectElement) return;
-    if (event.key === "ArrowRight") showStep(Math.min(total, step + 1));
-    if (event.key === "ArrowLeft") showStep(Math.max(0, step - 1));
-  });
-  await showStep(0);
-}
-
 if (replaying) {
-  startReplay();
+  startReplay({ table, token, events, heard, loadGame, draw, report, seatName: (seat) => ui.seatName(seat, null) });
 } else {
   const query = new URLSearchParams({ since: NO_EVENTS });  // the game's id; the socket brings the events
   if (token) query.set("token", token);
   const first = await request(`/api/tables/${encodeURIComponent(table)}?${query}`);
-  if (first.status !== 200) {
-    $("error").textContent = first.data.error;
-  } else {
+  report(first.status, first.data);
+  if (first.status === 200) {
     await loadGame(first.data.game);
     follow(table, token, receive, (text) => {
       $("connection").textContent = text;

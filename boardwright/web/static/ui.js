@@ -27,6 +27,7 @@ export function makeUi(host) {
 
   const ui = {
     viewer: null,
+    replaying: false,  // a replay is viewed as a seat, never by "you"
     gameName: "",
     freshEvents: 0,
     // The game's catalog (name -> entry), for drawings whose view names things by number.
@@ -35,7 +36,7 @@ export function makeUi(host) {
     seatColour(seat) { return SEAT_COLOURS[seat % SEAT_COLOURS.length]; },
     // Seats are named as the events name them ("Seat 1"), with their colour beside.
     seatName(seat, viewer = ui.viewer) {
-      return seat === viewer ? `Seat ${seat} (you)` : `Seat ${seat}`;
+      return seat === viewer && !ui.replaying ? `Seat ${seat} (you)` : `Seat ${seat}`;
     },
     seatBadge(seat, viewer = ui.viewer) {
       const badge = document.createElement("span");
