@@ -12,7 +12,8 @@ const token = new URLSearchParams(location.hash.slice(1)).get("token");
 const $ = (id) => document.getElementById(id);
 const NO_EVENTS = "999999999";  // a `since` past every event: an answer without the history
 
-let current = null;
+let current = null;  // the message drawn
+let queued = null;  // a newer one, to be drawn at the next frame
 let drawer = null;
 let catalog = {};
 const events = new Map();  // by seq: replies and pushes may carry the same event
@@ -63,7 +64,7 @@ function draw(message) {
   document.title = (status.mine ? "● Your turn · " : "") + `${ui.gameName || message.game} · boardwright`;
 
   const board = $("board");
-  board.replaceChildren();
+  if (!drawer.incremental) board.replaceChildren();  // a drawing that draws in place keeps what has not changed
   ui.beginDraw(message);
   try {
     drawer.draw(board, message, ui);
@@ -135,18 +136,33 @@ function drawScores(message) {
   });
 }
 
+// The last 200 events, in order. The list is updated in place: an item already shown stays (a
+// list rebuilt on every move costs a layout of all its items), and it scrolls only when it grew.
+const listed = new Map();  // seq -> its <li>
 function drawEvents() {
   const list = $("events");
-  list.replaceChildren();
   const shown = [...events.values()].sort((a, b) => a.seq - b.seq).slice(-200);
+  const wanted = new Set(shown.map((event) => event.seq));
+  for (const [seq, item] of listed) {
+    if (!wanted.has(seq)) { item.remove(); listed.delete(seq); }
+  }
+  let added = false;
+  let next = list.firstElementChild;
   shown.forEach((event, index) => {
-    const item = document.createElement("li");
-    item.textContent = event.text;
-    if (event.private) item.className = "private";
-    if (index >= shown.length - ui.freshEvents) item.classList.add("fresh");
-    list.append(item);
+    let item = listed.get(event.seq);
+    if (!item || item.textContent !== event.text || item.classList.contains("private") !== Boolean(event.private)) {
+      if (item) item.remove();
+      item = document.createElement("li");
+      item.textContent = event.text;
+      if (event.private) item.className = "private";
+      listed.set(event.seq, item);
+      added = true;
+    }
+    if (item === next) next = next.nextElementSibling;
+    else list.insertBefore(item, next);
+    item.classList.toggle("fresh", index >= shown.length - ui.freshEvents);
   });
-  list.scrollTop = list.scrollHeight;
+  if (added) list.scrollTop = list.scrollHeight;
 }
 
 async function send(what, body) {
@@ -168,18 +184,28 @@ function heard() {
 }
 
 function receive(message) {
-  if (current && message.version < current.version) return;  // older than a reply already shown
+  const latest = queued || current;  // the newest message, drawn or about to be
+  if (latest && message.version < latest.version) return;  // older than a reply already shown
   let fresh = 0;
   for (const event of message.events) {
     if (!events.has(event.seq)) fresh += 1;
     events.set(event.seq, event);
   }
-  if (current && message.version === current.version && !fresh) {
-    current = message;  // the moment already drawn (the push after a move's reply, a seat connecting): no redraw
+  if (latest && message.version === latest.version && !fresh) {
+    // the same moment (the push after a move's reply, a seat connecting): no redraw
+    if (queued) queued = message; else current = message;
     return;
   }
-  ui.freshEvents = fresh || (current && message.version === current.version ? ui.freshEvents : 0);
-  draw(message);
+  ui.freshEvents = queued ? ui.freshEvents + fresh
+    : fresh || (current && message.version === current.version ? ui.freshEvents : 0);
+  drawSoon(message);
+}
+
+// Messages that come in a burst (the bots' moves, each pushed) are drawn once, the newest, at the
+// next frame: a draw per message laid the whole page out again for each.
+function drawSoon(message) {
+  if (queued === null) requestAnimationFrame(() => { const newest = queued; queued = null; draw(newest); });
+  queued = message;
 }
 
 // ---------------------------------------------------------------- replays of finished games

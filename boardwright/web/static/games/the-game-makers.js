@@ -61,6 +61,22 @@ const TWEENIE_BASE = 1000;
 
 let recent = new Map();  // seq -> event, the events seen (pushes carry only the new ones)
 let cached = { catalog: null, names: null };
+let compacts = new Map();  // seat -> { key, node }: the others' Factories as last drawn
+
+// The board is drawn in place (the table page leaves it to this drawing): the parts drawn anew
+// replace the old ones, and a part kept from the last draw is not touched, so the browser does not
+// lay it out again.
+export const incremental = true;
+
+function settle(board, parts) {
+  const keep = new Set(parts);
+  for (const child of [...board.childNodes]) if (!keep.has(child)) child.remove();
+  let at = board.firstChild;
+  for (const part of parts) {
+    if (part === at) at = at.nextSibling;
+    else board.insertBefore(part, at);
+  }
+}
 
 function ensureStyle() {
   if (document.getElementById("tgm-style")) return;
@@ -89,6 +105,7 @@ function namesFrom(catalog) {
     }
   }
   cached = { catalog, names };
+  compacts = new Map();  // drawn with other names
   return names;
 }
 
@@ -207,7 +224,7 @@ export function draw(board, message, ui) {
     if (legal.includes(action)) buttons.append(piece(el("span", { class: "tgm-button" }, label), action));
   }
   banner.append(buttons);
-  board.append(banner);
+  const parts = [banner];
 
   // ---------------------------------------------------------------- the Warehouse
   const middle = el("div", { class: "tgm-middle" });
@@ -223,15 +240,16 @@ export function draw(board, message, ui) {
   if (view.draft) side.append(drawDraft());
   side.append(drawSupply());
   middle.append(side);
-  board.append(middle);
+  parts.push(middle);
 
   // ---------------------------------------------------------------- the Factories
   const seats = view.seats.map((_, seat) => seat);
   const first = me !== null && me !== undefined && me >= 0 ? me : 0;
   seats.sort((a, b) => ((a - first + seats.length) % seats.length) - ((b - first + seats.length) % seats.length));
   for (const seat of seats) {
-    board.append(seat === me ? drawFactory(seat, view.seats[seat], true) : drawCompact(seat, view.seats[seat]));
+    parts.push(seat === me ? drawFactory(seat, view.seats[seat], true) : compactOf(seat, view.seats[seat]));
   }
+  settle(board, parts);
 
   // every legal action some piece answers to; the rest get a plain piece in the banner
   const loose = legal.filter((action) => !registered.some((key) => concerns(action, key)));
@@ -519,7 +537,18 @@ export function draw(board, message, ui) {
     return factory;
   }
 
-  // Another player's Factory, all of it public, in fewer pieces: every redraw lays it out again.
+  // Another player's Factory as last drawn, while nothing it shows has changed (it has no pieces:
+  // only the viewer's own pieces answer to actions).
+  function compactOf(seat, info) {
+    const key = JSON.stringify([info, me, current, over]);
+    const last = compacts.get(seat);
+    if (last && last.key === key) return last.node;
+    const node = drawCompact(seat, info);
+    compacts.set(seat, { key, node });
+    return node;
+  }
+
+  // Another player's Factory, all of it public, in fewer pieces.
   function drawCompact(seat, info) {
     const factory = factoryFrame(seat, info, false);
     const body = el("div", { class: "tgm-compact" });
