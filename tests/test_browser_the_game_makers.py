@@ -389,9 +389,23 @@ def test_the_running_score_says_it_is_a_projection(server, page):
     table = new_table(server, ["human", "human"])
     page.goto(table["seats"][0]["url"])
     page.wait_for_function("() => document.body.dataset.version !== undefined")
-    label = state(server, table, 0)["breakdown"][0]["label"]
-    assert label.startswith("Projection of final scoring")
-    page.wait_for_function("label => document.querySelector('#scores caption')?.textContent === label", arg=label)
+    note = state(server, table, 0)["breakdown"][0]["note"]
+    assert note.startswith("Projection of final scoring")
+    page.wait_for_function("note => document.querySelector('#scores caption')?.textContent === note", arg=note)
     vp = page.locator("#board .tgm-factory.mine .tgm-vp")
-    assert vp.text_content().endswith("VP projected") and vp.get_attribute("title").startswith(label)
+    assert vp.text_content().endswith("VP projected") and vp.get_attribute("title").startswith(note)
     assert page.errors == []
+
+
+def test_the_score_sheet_is_noted_a_projection_until_the_end():
+    import boardwright as bw
+    from boardwright import agents
+
+    state = bw.load(GAME).new(players=2, seed=3, events=False)
+    bots = [agents.make("heuristic", seed=seat) for seat in range(2)]
+    assert {entry["note"] for entry in state.score_breakdown()} == {
+        "Projection of final scoring: the score sheet as if the game ended now"}
+    while not state.is_over:
+        seat = state.to_act[0]
+        state.apply(seat, bots[seat].choose(state, seat))
+    assert {entry["note"] for entry in state.score_breakdown()} == {"Final scoring"}

@@ -376,7 +376,7 @@ class GameMakersState(Factory):
             if self.players == 1:
                 lines.append({"label": solo_line(sheet["total"], self.options["solo_target"], self.is_over),
                               "points": 0})
-            out.append({"total": sheet["total"], "label": scoring.FINAL if self.is_over else scoring.PROJECTION,
+            out.append({"total": sheet["total"], "note": scoring.FINAL if self.is_over else scoring.PROJECTION,
                         "lines": lines})
         if self.is_over and self.players > 1:
             totals = [entry["total"] for entry in out]

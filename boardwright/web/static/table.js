@@ -122,8 +122,8 @@ function menuList(entries) {
 function drawScores(message) {
   const scores = $("scores");
   scores.replaceChildren();
-  const label = message.breakdown.length ? message.breakdown[0].label : "";  // what the scores are, as the game says
-  if (label) scores.createCaption().textContent = label;
+  const note = message.breakdown.length ? message.breakdown[0].note : "";  // what the scores are, as the game says
+  if (note) scores.createCaption().textContent = note;
   message.breakdown.forEach((entry, seat) => {
     const row = scores.insertRow();
     const name = row.insertCell();

@@ -181,7 +181,7 @@ export function draw(board, message, ui) {
   const componentName = (kind, level) => (kind === "cards" ? "face-down card" : kind === "dice" ? `level ${level} die` : `level ${level} ${kind}`);
   const workerName = (level) => `level ${level} worker`;
   const column = (colour) => names.columns[colour] || { name: colour, topic: colour };
-  const scoreLabel = ((message.breakdown || [])[0] || {}).label || "";
+  const scoreNote = ((message.breakdown || [])[0] || {}).note || "";
 
   // ---------------------------------------------------------------- the banner
   const banner = el("div", { class: "tgm-banner" });
@@ -533,8 +533,8 @@ export function draw(board, message, ui) {
     tint(factory, seat);
     const playing = acting ? el("span", { class: "to-act" }, mine ? " your turn" : " playing now") : null;
     const filled = info.display.filter((c) => c >= 0).length;
-    const score = info.score ? el("span", { class: "tgm-vp", title: `${scoreLabel ? `${scoreLabel}: ` : ""}${scoreTitle(info.score)}` },
-      `${info.score.total} VP${scoreLabel && !over ? " projected" : ""}`) : null;
+    const score = info.score ? el("span", { class: "tgm-vp", title: `${scoreNote ? `${scoreNote}: ` : ""}${scoreTitle(info.score)}` },
+      `${info.score.total} VP${scoreNote && !over ? " projected" : ""}`) : null;
     const lifts = el("span", { class: "tgm-lifts" }, ...info.forklifts.map((wait, f) => {
       const chip = tint(el("span", { class: `tgm-lift${wait ? " away" : ""}`, title: `Forklift ${f + 1}` }, wait ? `back in ${wait}` : "READY"), seat);
       if (mine) piece(chip, wait ? [`back forklift due in ${wait}`] : ["forklift to"]);
@@ -547,7 +547,7 @@ export function draw(board, message, ui) {
   // Another player's Factory as last drawn, while nothing it shows has changed (it has no pieces:
   // only the viewer's own pieces answer to actions).
   function compactOf(seat, info) {
-    const key = JSON.stringify([info, me, current, over, scoreLabel]);
+    const key = JSON.stringify([info, me, current, over, scoreNote]);
     const last = compacts.get(seat);
     if (last && last.key === key) return last.node;
     const node = drawCompact(seat, info);
