@@ -233,3 +233,179 @@ def test_every_action_is_reachable_on_the_board(server, page):
       return problems;
     }""", [{k: v for k, v in m.items() if k != "step"} | {"step": m["step"]} for m in messages])
     assert problems == [], problems[:20]
+
+
+# ---------------------------------------------------------------- the board's words (issue 28)
+#: the symbols a chip of the board is drawn with (resources, components, workers, Tweenies, cubes)
+SYMBOLS = "★♠▣♟⚄⌂◍■"
+
+
+def message_at(players: int, seed: int, wanted: Any, seat: int | None = None) -> dict[str, Any]:
+    """A message as the server sends it to `seat` (default: the seat to act), from the first moment
+    of a seeded random game where `wanted(state)` holds."""
+    import random
+
+    import boardwright as bw
+
+    game = bw.load(GAME)
+    state = game.new(players=players, seed=seed, events=False)
+    rng = random.Random(seed)
+    while not wanted(state):
+        assert not state.is_over, "the game ended before the wanted moment"
+        actor = state.to_act[0]
+        state.apply(actor, rng.choice(state.legal_actions(actor)))
+    viewer = state.to_act[0] if seat is None else seat
+    legal = [str(a) for a in state.legal_actions(viewer)]
+    return {"view": state.view(viewer), "seat": viewer, "legal_actions": legal, "to_act": list(state.to_act),
+            "menu": state.action_groups(viewer) if legal else [], "is_over": state.is_over, "events": [],
+            "version": 1, "breakdown": state.score_breakdown(), "winners": state.winners(), "can_undo": False}
+
+
+def draw_kit(page: Any, message: dict[str, Any]) -> None:
+    """Draws `message` with the game's drawing and the table page's kit in a box of its own
+    (#kit) on an open table page, whose tips then explain its pieces."""
+    page.evaluate("""async (message) => {
+      const { makeUi } = await import("/static/ui.js");
+      const { draw } = await import("/static/games/the-game-makers.js");
+      const games = await (await fetch("/api/games")).json();
+      const catalog = games.find((g) => g.id === "the-game-makers").catalog;
+      window.kitCatalog = catalog;
+      const ui = makeUi({ catalog: () => catalog, legal: () => message.legal_actions, act: () => {},
+                          redraw: () => {} });
+      ui.viewer = message.seat;
+      let box = document.getElementById("kit");
+      if (!box) { box = document.createElement("div"); box.id = "kit"; document.body.prepend(box); }
+      box.replaceChildren();
+      ui.beginDraw(message);
+      draw(box, message, ui);
+      ui.endDraw(box);
+    }""", message)
+
+
+def open_table_page(server: Any, page: Any) -> None:
+    table = new_table(server, ["human", "human"])
+    page.goto(table["seats"][0]["url"])
+    page.wait_for_function("() => document.body.dataset.version !== undefined")
+
+
+def hover_tip(page: Any, locator: Any) -> str:
+    locator.scroll_into_view_if_needed()
+    locator.hover()
+    page.wait_for_function("() => !document.getElementById('tip').hidden")
+    return page.text_content("#tip")
+
+
+def test_symbol_chips_have_words_on_hover(server, page):
+    """Every chip drawn with symbols only ("▣M(♟)", "♟L2", "⚄L1") names what it is: it is
+    explained by a catalog entry (the game's words) on hover and focus."""
+    open_table_page(server, page)
+    messages = [m for m in sample_messages(1) if m["step"] in ("play", "use", "pay", "cell", "column")]
+    assert messages
+    problems: list[Any] = []
+    for message in messages[:12]:
+        draw_kit(page, message)
+        problems += page.evaluate("""(symbols) => {
+          const catalog = window.kitCatalog;
+          const walker = document.createTreeWalker(document.getElementById("kit"), NodeFilter.SHOW_TEXT);
+          const found = [];
+          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            const text = node.textContent;
+            if (![...symbols].some((s) => text.includes(s)) || /[A-Za-z]{3,}/.test(text)) continue;
+            const host = node.parentElement;
+            if (host.closest("svg")) continue;  // the wheel's glyphs sit beside their Wedge's name
+            const explained = host.closest("[data-explain]");
+            const entry = explained && catalog[explained.dataset.explain];
+            const words = explained && (explained.dataset.explainText || (entry && entry.text));
+            if (!words || /null|undefined|\\[object/.test(words)) {
+              found.push([text, explained && explained.dataset.explain]);
+            }
+          }
+          return found;
+        }""", SYMBOLS)
+    assert problems == [], problems[:10]
+    # and on the page itself: an opponent's component chip tells what it is on hover
+    tip = hover_tip(page, page.locator("#board .tgm-factory.theirs .tgm-mini-chip").first)
+    assert "face-down card" in tip and "component" in tip, tip
+    assert not any(bad in tip for bad in ("null", "undefined", "[object")), tip
+    assert page.errors == []
+
+
+def test_marketing_columns_and_moves_share_names(server, page):
+    """A Marketing column is named the same way on the board (its heading and tip), in the action
+    menu ("Advance Marketing: yellow (engine building)") and on the score sheet; action texts stay."""
+    message = message_at(3, 2, lambda s: bool(s.stack) and s.stack[-1][0] == "column")
+    markets = {a.split()[1]: a for a in message["legal_actions"] if a.startswith("market ")}
+    assert set(markets) == {"yellow", "blue", "purple", "red", "trees"}, message["legal_actions"]
+    labels = {entry["action"]: entry["label"] for entry in message["menu"]}
+    sheet = [line["label"] for line in message["breakdown"][0]["lines"]]
+    open_table_page(server, page)
+    draw_kit(page, message)
+    for colour, action in markets.items():
+        track = page.locator(f"#kit .tgm-factory.mine .tgm-track[data-column='{colour}']")
+        name = track.get_attribute("data-explain")
+        assert name and name.startswith("Marketing: ") and colour in name, (colour, name)
+        topic = name.removeprefix("Marketing: ")
+        heading = " ".join(track.locator(".tgm-track-name").text_content().split())
+        assert heading.replace(" ", "") == topic.replace("(", "").replace(")", "").replace(" ", ""), (heading, topic)
+        assert labels[action] == f"Advance {name}", (action, labels[action])
+        assert colour == "trees" or name in sheet, (name, sheet)
+        assert name in hover_tip(page, track)
+    assert page.errors == []
+
+
+def test_the_others_display_cases_name_their_games(server, page):
+    """A game in another player's Display Case is named on hover and focus (its catalog entry)
+    and to assistive tools (its number and name)."""
+    message = message_at(3, 4, lambda s: sum(1 for c in s.display[1] if c >= 0) >= 2, seat=0)
+    shown = [card for card in message["view"]["seats"][1]["display"] if card >= 0]
+    open_table_page(server, page)
+    draw_kit(page, message)
+    slots = page.locator("#kit .tgm-factory.theirs[data-seat='1'] .tgm-mini-slot[data-explain]")
+    assert slots.count() == len(shown) >= 2
+    for i in range(slots.count()):
+        slot = slots.nth(i)
+        name = slot.get_attribute("data-explain")
+        assert slot.get_attribute("aria-label").endswith(name), slot.get_attribute("aria-label")
+        assert slot.get_attribute("aria-label").startswith("#")
+        tip = hover_tip(page, slot)
+        assert tip.startswith(name) and "game" in tip, tip
+    assert page.errors == []
+
+
+def test_turn_order_names_the_seats(server, page):
+    message = message_at(3, 5, lambda s: s.view(None)["phase"] == "play", seat=1)
+    order = message["view"]["order"]
+    open_table_page(server, page)
+    draw_kit(page, message)
+    badges = page.locator("#kit .tgm-order .seat-badge")
+    names = [badges.nth(i).text_content() for i in range(badges.count())]
+    assert names == [f"Seat {seat}" + (" (you)" if seat == 1 else "") for seat in order], (names, order)
+    assert page.errors == []
+
+
+def test_the_running_score_says_it_is_a_projection(server, page):
+    """The scores panel and each Factory's VP say the score is a projection of final scoring
+    (the game's words, from its score breakdown) while the game is on."""
+    table = new_table(server, ["human", "human"])
+    page.goto(table["seats"][0]["url"])
+    page.wait_for_function("() => document.body.dataset.version !== undefined")
+    note = state(server, table, 0)["breakdown"][0]["note"]
+    assert note.startswith("Projection of final scoring")
+    page.wait_for_function("note => document.querySelector('#scores caption')?.textContent === note", arg=note)
+    vp = page.locator("#board .tgm-factory.mine .tgm-vp")
+    assert vp.text_content().endswith("VP projected") and vp.get_attribute("title").startswith(note)
+    assert page.errors == []
+
+
+def test_the_score_sheet_is_noted_a_projection_until_the_end():
+    import boardwright as bw
+    from boardwright import agents
+
+    state = bw.load(GAME).new(players=2, seed=3, events=False)
+    bots = [agents.make("heuristic", seed=seat) for seat in range(2)]
+    assert {entry["note"] for entry in state.score_breakdown()} == {
+        "Projection of final scoring: the score sheet as if the game ended now"}
+    while not state.is_over:
+        seat = state.to_act[0]
+        state.apply(seat, bots[seat].choose(state, seat))
+    assert {entry["note"] for entry in state.score_breakdown()} == {"Final scoring"}

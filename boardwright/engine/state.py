@@ -371,7 +371,8 @@ class State:
     def score_breakdown(self) -> list[dict[str, Json]]:
         """One entry per seat, ``{"total", "lines": [{"label", "points"}, ...]}``: the lines that
         make the score add up to ``total``, which is ``scores()[seat]``; ``"tiebreak"`` says how a
-        tie for first was decided. Before the end it shows only what a spectator could count."""
+        tie for first was decided, and ``"note"`` (if given) what the score is ("a projection of
+        final scoring"). Before the end it shows only what a spectator could count."""
         return self._score_breakdown()
 
     def action_groups(self, seat: int) -> list[dict[str, Json]]:

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .content import COLUMNS, KINDS, LETTERS, TYPES, Content, Effect
-from .events import ICON_WORDS, SIZES, buildings_text, card_name
+from .content import COLUMNS, KINDS, LETTERS, TREES_COLUMN, TYPES, Content, Effect
+from .events import COLUMN_TOPICS, ICON_WORDS, SIZES, buildings_text, card_name, column_name
 from .render import effect_text, needs_text, score_text
 
 #: an A Structure's end-game score ({type}: the game type it names)
@@ -56,6 +56,38 @@ def effect_words(effect: Effect) -> str:
     if what == "back":
         return effect_text(effect)
     return TWEENIE_WORDS.get(what, what)
+
+
+#: what a Marketing column scores at the end, per column (the Marketing tile gives the VP)
+COLUMN_SCORES = ("per column of your Display Case holding a yellow game", "per 2 blue games",
+                 "per other player with a purple game (if you have one), and more for 3 purple games of your own",
+                 "per player you beat on red games", "per 3 trees you planted")
+#: a component of each kind but cards and dice, as a Company Asset
+ASSET_WORDS = {"wood": "a worker of its level in your Break Room", "plastic": "a building of its level on a Structure"}
+
+
+def pieces(content: Content) -> dict[str, dict[str, Any]]:
+    """The pieces a Factory holds that no card names: Marketing columns, components, workers."""
+    out: dict[str, dict[str, Any]] = {}
+    for column, colour in enumerate(COLUMNS):
+        top = 4 if column == TREES_COLUMN else 5
+        out[f"Marketing: {column_name(column)}"] = {
+            "kind": "Marketing column", "column": colour, "topic": COLUMN_TOPICS[column],
+            "text": (f"Dice and marketing moves advance its cube, up to {top}. At the end it scores the Marketing "
+                     f"tile's VP {COLUMN_SCORES[column]}, times the cube's height: at 0 it scores nothing.")}
+    out["face-down card"] = {"kind": "component", "text": (
+        "A card kept face down as a component: it pays card requirements, one card for each level. Only "
+        "its owner knows which card it is.")}
+    for kind, asset in ASSET_WORDS.items():
+        for level in (1, 2, 3):
+            out[f"level {level} {kind}"] = {"kind": "component", "text": (
+                f"A level {level} {kind} component: it pays a {kind} requirement of level {level} or lower. "
+                f"Taken as a Company Asset instead, it becomes {asset}.")}
+    for level in (1, 2, 3):
+        out[f"level {level} worker"] = {"kind": "worker", "text": (
+            f"A level {level} worker in the Break Room: assign it to a Gain 1, View or Marketing space of your "
+            f"Factory, or to your B Structure's space.{' A promotion raises it one level.' if level < 3 else ''}")}
+    return out
 
 
 def catalog(content: Content) -> dict[str, dict[str, Any]]:
@@ -115,6 +147,7 @@ def catalog(content: Content) -> dict[str, dict[str, Any]]:
                      f"{TYPES[1]} games; {tile.teamwork} VP per other player with a {TYPES[2]} game and "
                      f"{tile.teamwork_bonus} more for 3 of your own; {tile.military} VP per player you beat "
                      f"on {TYPES[3]} games; {tile.trees} VP per 3 trees ({COLUMNS[4].capitalize()} track).")}
+    out.update(pieces(content))
     for index, kind in enumerate(content.wedges):
         name = "Wild Wedge" if kind < 0 else f"{KINDS[kind].capitalize()} Wedge"
         if index == 0:

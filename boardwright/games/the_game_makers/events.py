@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from ...engine.events import TEXT, listed
-from .content import TYPES
+from .content import COLUMNS, TYPES
 
 #: a resource of one kind, by level, in player words ("a level 2 wood", "2 cards")
 ONE = ("card", "tile", "wood", "die", "plastic")
@@ -24,6 +24,15 @@ SPACE_WORDS = ("Gain 1 at level 1", "Gain 1 at level 2", "Gain 1 at level 3",
                "View more cards and tiles (level 3)", "Marketing boost (level 1)",
                "Marketing boost (level 2)", "Marketing boost (level 3)", "the B Structure's space")
 COLUMN_WORDS = (*TYPES, "Tree")
+#: what each Marketing column (content.COLUMNS) markets, in the score sheet's words
+COLUMN_TOPICS = ("engine building", "set collection", "team games", "war games", "trees")
+
+
+def column_name(column: int) -> str:
+    """A Marketing column as the board, the action menu and the score sheet all name it:
+    its colour and what it markets ("yellow (engine building)"), or "trees"."""
+    colour, topic = COLUMNS[column], COLUMN_TOPICS[column]
+    return colour if colour == topic else f"{colour} ({topic})"
 
 
 def resource(kind: int, level: int) -> str:
@@ -172,5 +181,5 @@ TEXTS: dict[str, str | Callable[[Mapping[str, Any]], str]] = {
 }
 
 
-__all__ = ["COLUMN_WORDS", "ICON_WORDS", "SIZES", "SPACE_WORDS", "TEXTS", "buildings_text", "card_name", "place",
-           "resource", "tile_name"]
+__all__ = ["COLUMN_TOPICS", "COLUMN_WORDS", "ICON_WORDS", "SIZES", "SPACE_WORDS", "TEXTS", "buildings_text",
+           "card_name", "column_name", "place", "resource", "tile_name"]

@@ -9,6 +9,7 @@ from functools import cache
 
 from .board import EMPTY, TWEENIE_BASE, Board
 from .content import PATTERNS, TARGET_KIND, TREES_COLUMN
+from .events import column_name
 
 FLAT, GROUP, ROWS, COLS, LEFT, RIGHT = range(len(PATTERNS))
 YELLOW, BLUE, PURPLE, RED = range(4)
@@ -17,10 +18,13 @@ A_SETS, A_TYPE, A_TREES, A_ROWS, A_COLS, A_TWEENIES, A_TOPS, A_TRIPLES, A_VARIET
 
 
 #: the score sheet's lines in order (the keys of :func:`sheet`), as players read them
-LINES = (("games", "Games in the Display Case"), ("engines", "Marketing: yellow (engine building)"),
-         ("cards", "Marketing: blue (set collection)"), ("teamwork", "Marketing: purple (team games)"),
-         ("military", "Marketing: red (war games)"), ("trees", "Trees"),
-         ("structure", "A Structure"), ("rewards", "Points from rewards during play"))
+LINES = (("games", "Games in the Display Case"),
+         *((key, f"Marketing: {column_name(column)}")
+           for column, key in enumerate(("engines", "cards", "teamwork", "military"))),
+         ("trees", "Trees"), ("structure", "A Structure"), ("rewards", "Points from rewards during play"))
+#: what the score sheet is before the end, and at the end
+PROJECTION = "Projection of final scoring: the score sheet as if the game ended now"
+FINAL = "Final scoring"
 
 #: a Display Case as a 12-bit mask: bit ``r * 4 + c`` is row r, column c
 ROW_MASKS = (0x00F, 0x0F0, 0xF00)

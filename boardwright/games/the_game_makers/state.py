@@ -18,7 +18,7 @@ from . import scoring
 from .actions import MARKET_SPACES, Actions, build_actions
 from .board import DRAFT, EMPTY, OVER, PLAY, SETUP
 from .content import DICE, LETTERS, Content, load
-from .events import SPACE_WORDS, card_name, place
+from .events import SPACE_WORDS, card_name, column_name, place
 from .factory import Factory
 from .view import build_view, redact, resample, why_illegal
 from .warehouse import WEDGE_WORDS
@@ -364,8 +364,9 @@ class GameMakersState(Factory):
         return scoring.winners(self, totals)
 
     def _score_breakdown(self) -> list[dict[str, Any]]:
-        """The score sheet's lines (scoring.LINES), all public; solo adds the target, and a tie
-        for first decided by the best-ranked game (M10) says so."""
+        """The score sheet's lines (scoring.LINES), all public, labelled as a projection of final
+        scoring until the end; solo adds the target, and a tie for first decided by the
+        best-ranked game (M10) says so."""
         out: list[dict[str, Any]] = []
         for seat, sheet in enumerate(scoring.sheets(self)):
             lines = [{"label": label, "points": sheet[key]} for key, label in scoring.LINES]
@@ -375,7 +376,8 @@ class GameMakersState(Factory):
             if self.players == 1:
                 lines.append({"label": solo_line(sheet["total"], self.options["solo_target"], self.is_over),
                               "points": 0})
-            out.append({"total": sheet["total"], "lines": lines})
+            out.append({"total": sheet["total"], "note": scoring.FINAL if self.is_over else scoring.PROJECTION,
+                        "lines": lines})
         if self.is_over and self.players > 1:
             totals = [entry["total"] for entry in out]
             top = max(totals)
@@ -411,6 +413,8 @@ class GameMakersState(Factory):
             return (f"row {args[0] // width + 1}", f"column {args[0] % width + 1}")
         if kind == "swap":
             return (f"swap {place(args[0], 4)}", f"with {place(args[1], 4)}")
+        if kind == "market":
+            return (f"Advance Marketing: {column_name(args[0])}",)
         if kind == "draft":
             structure = self.content.structures[args[0]]
             return (f"{LETTERS[structure.letter]} Structures", structure.name)

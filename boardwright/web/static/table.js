@@ -17,7 +17,8 @@ const table = decodeURIComponent(replaying ? parts[parts.length - 2] : parts[par
 const token = new URLSearchParams(location.hash.slice(1)).get("token");
 const $ = (id) => document.getElementById(id);
 
-let current = null;
+let current = null;  // the message drawn
+let queued = null;  // a newer one, to be drawn at the next frame
 let drawer = null;
 let catalog = {};
 const events = new Map();  // by seq: replies and pushes may carry the same event
@@ -92,7 +93,7 @@ function draw(message) {
   document.title = (status.mine ? "● Your turn · " : "") + `${ui.gameName || message.game} · boardwright`;
 
   const board = $("board");
-  board.replaceChildren();
+  if (!drawer.incremental) board.replaceChildren();  // a drawing that draws in place keeps what has not changed
   ui.beginDraw(message);
   const passing = reactions.passing(message);  // the drawing offers no move while the page passes
   try {
@@ -155,28 +156,44 @@ function menuList(entries) {
 }
 
 // The last 200 events, each numbered as the server numbers it (seq + 1), those of the actions an
-// undo took back struck through.
+// undo took back struck through. The list is updated in place: an item already shown stays (a list
+// rebuilt on every move costs a layout of all its items), and it scrolls only when it grew.
+const listed = new Map();  // seq -> its <li>
 function drawEvents() {
   const list = $("events");
-  list.replaceChildren();
   const told = [...events.values()].sort((a, b) => a.seq - b.seq);
   const takenBack = undoneEvents(told);
   const shown = told.slice(-200);
+  const wanted = new Set(shown.map((event) => event.seq));
+  for (const [seq, item] of listed) {
+    if (!wanted.has(seq)) { item.remove(); listed.delete(seq); }
+  }
+  let added = false;
+  let next = list.firstElementChild;
   shown.forEach((event, index) => {
-    const item = document.createElement("li");
-    item.value = event.seq + 1;
-    if (takenBack.has(event.seq)) {
-      item.append(ui.el("del", {}, event.text));
-      item.classList.add("taken-back");
-      item.title = "taken back";
-    } else {
-      item.textContent = event.text;
+    let item = listed.get(event.seq);
+    const struck = takenBack.has(event.seq);
+    if (!item || item.textContent !== event.text || item.classList.contains("taken-back") !== struck
+        || item.classList.contains("private") !== Boolean(event.private)) {
+      if (item) item.remove();
+      item = document.createElement("li");
+      item.value = event.seq + 1;
+      if (struck) {
+        item.append(ui.el("del", {}, event.text));
+        item.classList.add("taken-back");
+        item.title = "taken back";
+      } else {
+        item.textContent = event.text;
+      }
+      if (event.private) item.classList.add("private");
+      listed.set(event.seq, item);
+      added = true;
     }
-    if (event.private) item.classList.add("private");
-    if (index >= shown.length - ui.freshEvents) item.classList.add("fresh");
-    list.append(item);
+    if (item === next) next = next.nextElementSibling;
+    else list.insertBefore(item, next);
+    item.classList.toggle("fresh", index >= shown.length - ui.freshEvents);
   });
-  list.scrollTop = list.scrollHeight;
+  if (added) list.scrollTop = list.scrollHeight;
 }
 
 // The seqs of the events an undo took back: an `undone` event's step is the length of the log it
@@ -250,12 +267,15 @@ function heard() {
 
 // A pushed moment of the table: shown at once, or told in turn with others (pacing.js).
 function receive(message) {
-  if (!pacing.holds(message)) take(message);
+  if (!pacing.holds(message)) take(message, "soon");
 }
 
-// Shows a moment of the table (`drawIt` false: takes its events in and leaves the drawing to the next).
-function take(message, drawIt = true) {
-  if (current && message.version < current.version) return;  // older than a reply already shown
+// Shows a moment of the table. `drawing`: true draws it now, "soon" at the next frame (a burst of
+// pushes, the bots' moves, is drawn once, the newest), false takes its events in and leaves the
+// drawing to the next message.
+function take(message, drawing = true) {
+  const latest = queued || current;  // the newest message, drawn or about to be
+  if (latest && message.version < latest.version) return;  // older than a reply already shown
   let fresh = 0;
   for (const event of message.events) {
     if (!events.has(event.seq)) fresh += 1;
@@ -266,12 +286,21 @@ function take(message, drawIt = true) {
     if (!held.message || message.version >= held.message.version) held.message = message;
     return;
   }
-  if (current && message.version === current.version && !fresh) {
-    current = message;  // the moment already drawn (the push after a move's reply, a seat connecting): no redraw
+  if (latest && message.version === latest.version && !fresh) {
+    // the same moment (the push after a move's reply, a seat connecting): no redraw
+    if (queued) queued = message; else current = message;
     return;
   }
-  ui.freshEvents = fresh || (current && message.version === current.version ? ui.freshEvents : 0);
-  if (drawIt) draw(message); else current = message;
+  ui.freshEvents = queued ? ui.freshEvents + fresh
+    : fresh || (current && message.version === current.version ? ui.freshEvents : 0);
+  if (drawing === "soon") { drawSoon(message); return; }
+  queued = null;
+  if (drawing) draw(message); else current = message;
+}
+
+function drawSoon(message) {
+  if (queued === null) requestAnimationFrame(() => { const newest = queued; queued = null; if (newest) draw(newest); });
+  queued = message;
 }
 
 if (replaying) {

@@ -31,7 +31,6 @@ const ONE = { cards: "card", tiles: "tile", wood: "wood", dice: "die", plastic: 
 const SIZES = ["small", "medium", "large"];
 const ICON_WORDS = ["card", "tile", "wood", "dice", "plastic"];
 const COLUMNS = ["yellow", "blue", "purple", "red", "trees"];
-const COLUMN_TITLE = { yellow: "Engines", blue: "Cards", purple: "Teamwork", red: "Military", trees: "Trees" };
 const LETTERS = ["A", "B", "C"];
 const SPACES = ["gain L1", "gain L2", "gain L3", "view L1", "view L2", "view L3",
   "market L1", "market L2", "market L3", "structure"];
@@ -61,6 +60,22 @@ const TWEENIE_BASE = 1000;
 
 let recent = new Map();  // seq -> event, the events seen (pushes carry only the new ones)
 let cached = { catalog: null, names: null };
+let compacts = new Map();  // seat -> { key, node }: the others' Factories as last drawn
+
+// The board is drawn in place (the table page leaves it to this drawing): the parts drawn anew
+// replace the old ones, and a part kept from the last draw is not touched, so the browser does not
+// lay it out again.
+export const incremental = true;
+
+function settle(board, parts) {
+  const keep = new Set(parts);
+  for (const child of [...board.childNodes]) if (!keep.has(child)) child.remove();
+  let at = board.firstChild;
+  for (const part of parts) {
+    if (part === at) at = at.nextSibling;
+    else board.insertBefore(part, at);
+  }
+}
 
 function ensureStyle() {
   if (document.getElementById("tgm-style")) return;
@@ -75,12 +90,13 @@ function ensureStyle() {
 // size and icon, each as many times as the bags hold) in the order of their numbers in the view.
 function namesFrom(catalog) {
   if (cached.catalog === catalog && cached.names) return cached.names;
-  const names = { cards: {}, structures: [], tweenies: [], trees: [], tiles: [], entries: catalog };
+  const names = { cards: {}, structures: [], tweenies: [], trees: [], tiles: [], columns: {}, entries: catalog };
   for (const [name, entry] of Object.entries(catalog || {})) {
     if (entry.kind === "card") names.cards[entry.number - 1] = name;
     else if (/ Structure$/.test(entry.kind)) names.structures.push(name);
     else if (entry.kind === "Tweenie") names.tweenies.push(name);
     else if (entry.kind === "tree space") names.trees.push(name);
+    else if (entry.kind === "Marketing column") names.columns[entry.column] = { name, topic: entry.topic };
     else if (entry.kind === "tile") {
       const match = /^(small|medium|large) tile with the (\w+) icon$/.exec(name);
       const size = match ? SIZES.indexOf(match[1]) + 1 : 1;
@@ -89,6 +105,7 @@ function namesFrom(catalog) {
     }
   }
   cached = { catalog, names };
+  compacts = new Map();  // drawn with other names
   return names;
 }
 
@@ -160,6 +177,11 @@ export function draw(board, message, ui) {
   const cardLabel = (id) => `#${id + 1} ${cardName(id)}`;
   const tileOf = (id) => names.tiles[id] || { name: `tile #${id + 1}`, size: 1, icon: 0 };
   const tileWords = (id) => { const t = tileOf(id); return `${SIZES[t.size - 1]} tile (${ICON_WORDS[t.icon]} icon)`; };
+  // the catalog's names of the pieces drawn as symbols: a chip shows its entry on hover and focus
+  const componentName = (kind, level) => (kind === "cards" ? "face-down card" : kind === "dice" ? `level ${level} die` : `level ${level} ${kind}`);
+  const workerName = (level) => `level ${level} worker`;
+  const column = (colour) => names.columns[colour] || { name: colour, topic: colour };
+  const scoreNote = ((message.breakdown || [])[0] || {}).note || "";
 
   // ---------------------------------------------------------------- the banner
   const banner = el("div", { class: "tgm-banner" });
@@ -178,8 +200,8 @@ export function draw(board, message, ui) {
     heading.append(" · ", ui.seatBadge(current, me), current === me ? " — your turn" : " is playing");
   }
   if (view.order && view.phase === "play") {
-    heading.append(el("span", { class: "tgm-order" }, "order: ",
-      ...view.order.map((seat) => tint(el("span", { class: "tgm-dot", title: ui.seatName(seat, me) }), seat))));
+    heading.append(el("span", { class: "tgm-order" }, "turn order: ",
+      ...view.order.flatMap((seat, i) => [i ? " → " : "", ui.seatBadge(seat, me)])));
   }
   banner.append(heading);
   const sentences = [];
@@ -207,7 +229,7 @@ export function draw(board, message, ui) {
     if (legal.includes(action)) buttons.append(piece(el("span", { class: "tgm-button" }, label), action));
   }
   banner.append(buttons);
-  board.append(banner);
+  const parts = [banner];
 
   // ---------------------------------------------------------------- the Warehouse
   const middle = el("div", { class: "tgm-middle" });
@@ -223,15 +245,16 @@ export function draw(board, message, ui) {
   if (view.draft) side.append(drawDraft());
   side.append(drawSupply());
   middle.append(side);
-  board.append(middle);
+  parts.push(middle);
 
   // ---------------------------------------------------------------- the Factories
   const seats = view.seats.map((_, seat) => seat);
   const first = me !== null && me !== undefined && me >= 0 ? me : 0;
   seats.sort((a, b) => ((a - first + seats.length) % seats.length) - ((b - first + seats.length) % seats.length));
   for (const seat of seats) {
-    board.append(seat === me ? drawFactory(seat, view.seats[seat], true) : drawCompact(seat, view.seats[seat]));
+    parts.push(seat === me ? drawFactory(seat, view.seats[seat], true) : compactOf(seat, view.seats[seat]));
   }
+  settle(board, parts);
 
   // every legal action some piece answers to; the rest get a plain piece in the banner
   const loose = legal.filter((action) => !registered.some((key) => concerns(action, key)));
@@ -435,7 +458,8 @@ export function draw(board, message, ui) {
     } else if (step === "use") {
       const kind = KINDS[top.kind];
       const what = kind === "tiles" ? tileChip(top.extra, [], false)
-        : el("span", { class: `tgm-res kind-${kind}` }, `${GLYPH[kind]} L${top.level}${kind === "dice" ? ` rolled ${top.extra}` : ""}`);
+        : ui.explain(el("span", { class: `tgm-res kind-${kind}` }, `${GLYPH[kind]} L${top.level}${kind === "dice" ? ` rolled ${top.extra}` : ""}`),
+          componentName(kind, kind === "cards" ? 1 : top.level));
       box.append(el("div", { class: "tgm-row" }, what));
       if (mine) {
         const where = { "as component": "→ Components", "as machinery": "→ Assembly Line", "as worker": "→ Break Room",
@@ -464,7 +488,7 @@ export function draw(board, message, ui) {
     } else if (step === "cell") {
       box.append(tileChip(top.piece, [], false));
     } else if (step === "column") {
-      box.append(el("span", { class: "tgm-res kind-dice" }, `+${top.steps} ${top.column >= 0 ? COLUMNS[top.column] : "marketing"}`));
+      box.append(el("span", { class: "tgm-res kind-dice" }, `+${top.steps} ${top.column >= 0 ? column(COLUMNS[top.column]).name : "marketing"}`));
     } else if (step === "build") {
       box.append(el("span", { class: "tgm-res kind-plastic" }, `${GLYPH.plastic} L${top.level} building`));
     } else {
@@ -509,7 +533,8 @@ export function draw(board, message, ui) {
     tint(factory, seat);
     const playing = acting ? el("span", { class: "to-act" }, mine ? " your turn" : " playing now") : null;
     const filled = info.display.filter((c) => c >= 0).length;
-    const score = info.score ? el("span", { class: "tgm-vp", title: scoreTitle(info.score) }, `${info.score.total} VP`) : null;
+    const score = info.score ? el("span", { class: "tgm-vp", title: `${scoreNote ? `${scoreNote}: ` : ""}${scoreTitle(info.score)}` },
+      `${info.score.total} VP${scoreNote && !over ? " projected" : ""}`) : null;
     const lifts = el("span", { class: "tgm-lifts" }, ...info.forklifts.map((wait, f) => {
       const chip = tint(el("span", { class: `tgm-lift${wait ? " away" : ""}`, title: `Forklift ${f + 1}` }, wait ? `back in ${wait}` : "READY"), seat);
       if (mine) piece(chip, wait ? [`back forklift due in ${wait}`] : ["forklift to"]);
@@ -519,7 +544,18 @@ export function draw(board, message, ui) {
     return factory;
   }
 
-  // Another player's Factory, all of it public, in fewer pieces: every redraw lays it out again.
+  // Another player's Factory as last drawn, while nothing it shows has changed (it has no pieces:
+  // only the viewer's own pieces answer to actions).
+  function compactOf(seat, info) {
+    const key = JSON.stringify([info, me, current, over, scoreNote]);
+    const last = compacts.get(seat);
+    if (last && last.key === key) return last.node;
+    const node = drawCompact(seat, info);
+    compacts.set(seat, { key, node });
+    return node;
+  }
+
+  // Another player's Factory, all of it public, in fewer pieces.
   function drawCompact(seat, info) {
     const factory = factoryFrame(seat, info, false);
     const body = el("div", { class: "tgm-compact" });
@@ -534,16 +570,17 @@ export function draw(board, message, ui) {
       if (id < 0) return el("span", { class: "tgm-mini-slot" });
       const name = cardName(id);
       const entry = names.entries[name] || {};
-      return ui.explain(el("span", { class: `tgm-mini-slot type-${entry.type || "none"}` }), name);
+      return ui.explain(el("span", { class: `tgm-mini-slot type-${entry.type || "none"}`, "aria-label": cardLabel(id) }), name);
     }))));
     body.append(block("Assembly Line", el("div", { class: "tgm-mini-line" }, ...info.assembly_line.map((code) => {
       if (code === EMPTY) return el("span", {});
-      if (code >= TWEENIE_BASE) return el("span", { class: "tweenie", title: names.tweenies[code - TWEENIE_BASE] || "Tweenie" }, "◍");
+      if (code >= TWEENIE_BASE) return ui.explain(el("span", { class: "tweenie" }, "◍"), names.tweenies[code - TWEENIE_BASE] || "Tweenie");
       const tile = tileOf(code);
-      return el("span", { class: `tile size-${tile.size}`, title: tile.name }, GLYPH[KINDS[tile.icon]]);
+      return ui.explain(el("span", { class: `tile size-${tile.size}` }, GLYPH[KINDS[tile.icon]]), tile.name);
     }))));
-    body.append(block("Marketing", el("div", { class: "tgm-mini-market" }, ...COLUMNS.map((column, i) =>
-      el("span", { class: `col-${column}`, title: `${COLUMN_TITLE[column]} (${column}) marketing` }, String(info.marketing[i]))))));
+    body.append(block("Marketing", el("div", { class: "tgm-mini-market" }, ...COLUMNS.map((colour, i) =>
+      ui.explain(el("span", { class: `col-${colour}`, "aria-label": `${column(colour).name}: ${info.marketing[i]}` },
+        String(info.marketing[i])), column(colour).name)))));
     body.append(block("Structures", ...info.structures.map((sid, letter) => {
       if (sid < 0) return el("div", { class: "tgm-mini-struct" }, `${LETTERS[letter]} —`);
       const name = names.structures[sid] || `Structure ${sid}`;
@@ -552,16 +589,25 @@ export function draw(board, message, ui) {
       return ui.explain(el("div", { class: `tgm-mini-struct${info.active[letter] ? " active" : ""}` },
         `${LETTERS[letter]} ${name} ${info.active[letter] ? "✓" : `${built}/${levels.length}`}`), name);
     })));
-    const parts = [`${GLYPH.cards}×${info.cards}`];
-    for (const id of info.tiles) { const t = tileOf(id); parts.push(`${GLYPH.tiles}${["S", "M", "L"][t.size - 1]}(${GLYPH[KINDS[t.icon]]})`); }
-    for (const kind of ["wood", "dice", "plastic"]) {
-      (info.components[kind] || []).forEach((n, i) => { if (n) parts.push(`${GLYPH[kind]}L${i + 1}${n > 1 ? `×${n}` : ""}`); });
+    const chip = (text, name) => ui.explain(el("span", { class: "tgm-mini-chip" }, text), name);
+    const parts = [chip(`${GLYPH.cards}×${info.cards}`, componentName("cards", 1))];
+    for (const id of info.tiles) {
+      const t = tileOf(id);
+      parts.push(chip(`${GLYPH.tiles}${["S", "M", "L"][t.size - 1]}(${GLYPH[KINDS[t.icon]]})`, t.name));
     }
-    const free = info.break_room.flatMap((n, i) => Array(n).fill(`${GLYPH.wood}${i + 1}`));
-    const working = Object.entries(info.workers || {}).map(([space, levels]) => `${SPACE_LABEL[space]} ${levels.map((lv) => `${GLYPH.wood}${lv}`).join("")}`);
+    for (const kind of ["wood", "dice", "plastic"]) {
+      (info.components[kind] || []).forEach((n, i) => {
+        if (n) parts.push(chip(`${GLYPH[kind]}L${i + 1}${n > 1 ? `×${n}` : ""}`, componentName(kind, i + 1)));
+      });
+    }
+    const free = info.break_room.flatMap((n, i) => Array.from({ length: n }, () => chip(`${GLYPH.wood}${i + 1}`, workerName(i + 1))));
+    const working = Object.entries(info.workers || {}).flatMap(([space, levels], k) => [k ? "; " : "",
+      ui.explain(el("span", { class: "tgm-mini-chip" }, `${SPACE_LABEL[space]} `, ...levels.map((lv) => chip(`${GLYPH.wood}${lv}`, workerName(lv)))),
+        SPACE_LABEL[space], SPACE_WORDS[space])]);
     body.append(block("Factory",
-      el("div", {}, "Components: ", parts.join(" ")),
-      el("div", {}, "Break Room: ", free.join(" ") || "—", working.length ? ` · at work: ${working.join("; ")}` : ""),
+      el("div", {}, "Components: ", ...parts.flatMap((part, i) => [i ? " " : "", part])),
+      el("div", {}, "Break Room: ", ...(free.length ? free.flatMap((part, i) => [i ? " " : "", part]) : ["—"]),
+        working.length ? " · at work: " : "", ...working),
       el("div", {}, `Tweenies used ${info.tweenies_used.length}/12 · ♣ ${plural(info.trees.length, "tree")}`)));
     factory.append(body);
     return factory;
@@ -611,10 +657,9 @@ export function draw(board, message, ui) {
     const comps = section("Components", "tgm-components");
     if (mine) piece(comps, "as component");
     const crow2 = el("div", { class: "tgm-row" });
-    const hand = el("span", { class: "tgm-res kind-cards", title: "face-down cards" }, `${GLYPH.cards} ×${info.cards}`);
+    const hand = ui.explain(el("span", { class: "tgm-res kind-cards" }, `${GLYPH.cards} ×${info.cards}`), componentName("cards", 1));
     if (mine) {
       piece(hand, ["discard cards L1", "pay cards L1"]);
-      if (info.hand && info.hand.length) hand.title = `face down: ${info.hand.map(cardLabel).join("; ")}`;
     }
     crow2.append(hand);
     for (const id of info.tiles) {
@@ -624,8 +669,8 @@ export function draw(board, message, ui) {
     for (const kind of ["wood", "dice", "plastic"]) {
       (info.components[kind] || []).forEach((n, i) => {
         if (!n) return;
-        const chip = el("span", { class: `tgm-res kind-${kind}`, title: `${plural(n, `level ${i + 1} ${ONE[kind]}`, `level ${i + 1} ${kind}`)}` },
-          `${GLYPH[kind]} L${i + 1}${n > 1 ? ` ×${n}` : ""}`);
+        const chip = ui.explain(el("span", { class: `tgm-res kind-${kind}` }, `${GLYPH[kind]} L${i + 1}${n > 1 ? ` ×${n}` : ""}`),
+          componentName(kind, i + 1));
         if (mine) piece(chip, [`pay ${kind} L${i + 1}`, `discard ${kind} L${i + 1}`]);
         crow2.append(chip);
       });
@@ -646,7 +691,7 @@ export function draw(board, message, ui) {
     const workers = el("div", { class: "tgm-row" });
     info.break_room.forEach((n, i) => {
       for (let k = 0; k < n; k += 1) {
-        const worker = el("span", { class: `tgm-worker level-${i + 1}`, title: `a level ${i + 1} worker` }, `${GLYPH.wood}${i + 1}`);
+        const worker = ui.explain(el("span", { class: `tgm-worker level-${i + 1}` }, `${GLYPH.wood}${i + 1}`), workerName(i + 1));
         if (mine) piece(worker, `promote L${i + 1}`);
         workers.append(worker);
       }
@@ -695,16 +740,18 @@ export function draw(board, message, ui) {
     const market = section("Marketing", "tgm-market");
     if (mine) piece(market, "as marketing");
     const tracks = el("div", { class: "tgm-tracks" });
-    COLUMNS.forEach((column, i) => {
+    COLUMNS.forEach((colour, i) => {
       const height = info.marketing[i];
-      const top = column === "trees" ? 4 : 5;
-      const track = el("div", { class: `tgm-track col-${column}`, "data-column": column });
+      const top = colour === "trees" ? 4 : 5;
+      const track = el("div", { class: `tgm-track col-${colour}`, "data-column": colour });
       for (let h = top; h >= 0; h -= 1) {
         track.append(el("span", { class: `tgm-step${h === height ? " cube" : ""}${h < height ? " below" : ""}` }, h === height ? "■" : String(h)));
       }
-      track.append(el("span", { class: "tgm-track-name" }, COLUMN_TITLE[column]));
-      track.title = `${COLUMN_TITLE[column]} (${column}) marketing: ${height} of ${top}`;
-      if (mine) piece(track, `market ${column}`);
+      const { name, topic } = column(colour);
+      track.append(el("span", { class: "tgm-track-name" }, colour, topic !== colour ? el("small", {}, topic) : null));
+      track.setAttribute("aria-label", `${name}: ${height} of ${top}`);
+      ui.explain(track, name);
+      if (mine) piece(track, `market ${colour}`);
       tracks.append(track);
     });
     market.append(tracks);
