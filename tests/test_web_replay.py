@@ -87,7 +87,8 @@ def test_the_replay_names_where_each_round_and_turn_begins(shared_server, finish
         marks = asked(http, table, 3, None, NO_EVENTS)["marks"]
         assert asked(http, table, len(record["actions"]), 0, NO_EVENTS)["marks"] == marks, "the same at every step"
     told = bw.replay(record).events(None)
-    began = sorted({event["step"] for event in told if event["kind"] == round_event})
+    last = len(record["actions"])  # a round told as the last action ends the game is never played
+    began = sorted({event["step"] for event in told if event["kind"] == round_event and event["step"] < last})
     assert len(began) > 2, f"the precondition: the {game} game played several rounds"
     assert marks["rounds"] == began, f"{game}: a round begins where the game tells it"
     turns = marks["turns"]

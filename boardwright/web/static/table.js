@@ -175,7 +175,10 @@ function drawEvents() {
     const struck = takenBack.has(event.seq);
     if (!item || item.textContent !== event.text || item.classList.contains("taken-back") !== struck
         || item.classList.contains("private") !== Boolean(event.private)) {
-      if (item) item.remove();
+      if (item) {  // told again differently (another seat's eyes in a replay, an undo): built anew
+        if (item === next) next = item.nextElementSibling;
+        item.remove();
+      }
       item = document.createElement("li");
       item.value = event.seq + 1;
       if (struck) {
