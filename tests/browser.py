@@ -1,9 +1,11 @@
 """Playing the table page in a real browser, as a person would: by clicking lit pieces.
 
 `Player` wraps one browser context on a join link (or a spectator's page). `take_turn` plays one
-decision by clicking: a random lit piece on the board, then, while the choice is open, a random
-entry of the choices popup or another lit piece; the action list beside the board is used only when
-no piece is lit (each use is counted in `fallbacks`, so a test can require the board to be enough).
+decision by clicking: a random lit piece on the board, then, while the choice is open, another lit
+piece (the pieces that narrow it) or, when the page opened it, a random entry of the choices popup
+(counted in `popups`); the action list beside the board is used only when no piece is lit (each use
+is counted in `fallbacks`, so a test can require the board to be enough). A `touch` player taps:
+the first tap on a piece selects it and shows its tip, a second tap or the tip's Play button acts.
 `play_game` drives several players to the end of the game; the tests of each game's drawing use it.
 """
 
@@ -25,8 +27,9 @@ class Player:
     """One browser context on the table page, with its script errors collected."""
 
     def __init__(self, browser: Any, url: str, viewport: dict[str, int] | None = None, seed: int = 0,
-                 loose: str | None = None) -> None:
-        self.context = browser.new_context(viewport=viewport or DESKTOP)
+                 loose: str | None = None, touch: bool = False) -> None:
+        self.touch = touch
+        self.context = browser.new_context(viewport=viewport or DESKTOP, has_touch=touch)
         self.context.set_default_timeout(10_000)
         self.page = self.context.new_page()
         self.errors: list[str] = []
@@ -41,6 +44,7 @@ class Player:
         self.url = url
         self.clicks = 0
         self.fallbacks = 0
+        self.popups = 0
         self.turns = 0
         self.page.goto(url)
         self.wait_drawn()
@@ -85,13 +89,23 @@ class Player:
                 break
             choices = page.locator("#choices:not([hidden]) button[data-action]")
             lit = page.locator("#board .playable")
+            armed = page.locator("#tip.pinned .tip-play" if self.rng.random() < 0.5 else "#board .armed.playable")
             open_choices = choices.count()  # each counted once: a reply may redraw the page between two counts
-            lit_pieces = 0 if open_choices else lit.count()
+            armed_pieces = 0 if open_choices or not self.touch else armed.count()
+            lit_pieces = 0 if open_choices or armed_pieces else lit.count()
+            sign = self._signature()
             try:
                 if open_choices:
+                    self.popups += 1
                     choices.nth(self.rng.randrange(open_choices)).click(timeout=3000)
+                elif armed_pieces:
+                    armed.first.tap(timeout=3000)
                 elif lit_pieces:
-                    lit.nth(self.rng.randrange(lit_pieces)).click(timeout=3000)
+                    chosen = lit.nth(self.rng.randrange(lit_pieces))
+                    if self.touch:
+                        chosen.tap(timeout=3000)
+                    else:
+                        chosen.click(timeout=3000)
                 elif self.version > before or not self.my_turn:
                     break  # the answer to the last click came in meanwhile: nothing is lit any more
                 else:
@@ -101,19 +115,23 @@ class Player:
                     raise
                 continue
             self.clicks += 1
-            self._settle(before)
+            self._settle(sign)
         self.turns += 1
         if not self.wait_version_above(before, 10.0) and self.my_turn:
             raise AssertionError(f"{self.url}: the table did not move on after clicking (version {before})")
 
-    def _settle(self, before: int) -> None:
-        """After a click: wait until the move is taken (the version moves on) or the click opened a
-        choice (a selected piece or the choices popup), so a slow answer is not clicked over."""
+    #: what a click may change: the version, the selected and the armed pieces, the popup
+    SIGNATURE = """() => [document.body.dataset.version, document.querySelectorAll("#board .selected").length,
+        document.querySelectorAll("#board .armed").length, document.getElementById("choices").hidden].join()"""
+
+    def _signature(self) -> str:
+        return self.page.evaluate(self.SIGNATURE)
+
+    def _settle(self, before: str) -> None:
+        """After a click: wait until it showed (the move taken, a piece selected or armed, the
+        popup opened or closed), so a slow answer is not clicked over."""
         try:
-            self.page.wait_for_function(
-                """before => Number(document.body.dataset.version) > before
-                    || !document.getElementById("choices").hidden
-                    || document.querySelector("#board .selected") !== null""", arg=before, timeout=5000)
+            self.page.wait_for_function(f"before => ({self.SIGNATURE})() !== before", arg=before, timeout=5000)
         except Exception as error:
             if type(error).__name__ != "TimeoutError":
                 raise

@@ -67,11 +67,19 @@ def test_the_table_is_drawn_and_a_token_placed_by_clicking(server, browser):
         assert "16 tokens behind the screen" in other_area.inner_text()
         assert other_area.locator(".card.face-down").count() == 1
 
-        # a token behind the screen, then a Part: "place 2 <Part>"
+        # a token behind the screen, then a Part: "place 2 <Part>". Only the tokens glow at first;
+        # a token selected lights the Parts its legal actions name, and no popup covers them
+        assert page.locator("#board .gg-part.playable").count() == 0
+        assert page.locator("#board .gg-player.mine .gg-token.playable").count() == 16
         part = view["board"][5]["part"]
         page.locator("#board .gg-player.mine .gg-token[data-token='2'].playable").first.click()
         assert page.locator("#board .gg-token.selected[data-token='2']").count() == 3  # every 2 behind the screen
-        assert page.locator("#board .gg-part.playable").count() == 12
+        places = {a.split()[-1] for a in first["legal_actions"] if a.startswith("place 2 ")}
+        lit = page.locator("#board .gg-part.playable").evaluate_all("ts => ts.map(t => t.dataset.part)")
+        assert sorted(lit) == sorted(places) and len(lit) == 12
+        assert page.locator("#board .gg-token.playable").count() == 0
+        assert page.is_hidden("#choices")
+        assert "2 chosen, 12 moves left" in page.text_content("#hint")
         click(player, f".gg-part[data-part='{part}']")
         after = state(server, table, seat)["view"]
         assert mine_on(after, seat, part) == ["2"]
@@ -84,6 +92,12 @@ def test_the_table_is_drawn_and_a_token_placed_by_clicking(server, browser):
         assert hidden.count() == 1 and hidden.inner_text() == "?"
         assert watcher.page.locator(f"#board .gg-part.lately[data-part='{part}']").count() == 1
         assert player.fallbacks == 0 and page.locator("#board .gg-extra").count() == 0
+        # the running score says what it is: every player has 3 points from the start, for the 3★,
+        # 4★ and 5★ tokens not in the Junk Pile, which would score so if the game ended now
+        assert [entry["total"] for entry in first["breakdown"]] == [3, 3, 3]
+        scores = page.text_content("#scores")
+        assert "3★, 4★ and 5★ tokens not in the Junk Pile, if the game ended now 3" in scores
+        assert first["breakdown"][seat]["lines"][-1]["label"] == "Bonus card: scored at the end, secret until then"
         assert player.errors == [] and watcher.errors == []
     finally:
         player.close()
@@ -192,8 +206,9 @@ def sample_decisions() -> list[dict[str, Any]]:
     return messages
 
 
-#: In the page: draw each message with the real kit, click every lit piece once (from no selection)
-#: and collect the actions it takes or offers in the choices popup.
+#: In the page: draw each message with the real kit and click the lit pieces as a person would:
+#: every lit piece from no selection, and after a piece that selects, every piece then lit (to a
+#: depth of three clicks); collect the actions taken or offered in the choices popup.
 REACH = """async (messages) => {
   const { makeUi } = await import('/static/ui.js');
   const game = await import('/static/games/gadgeteers.js');
@@ -206,8 +221,17 @@ REACH = """async (messages) => {
   function drawIt() {
     board.replaceChildren(); ui.beginDraw(current); game.draw(board, current, ui); ui.endDraw(board);
   }
-  const escape = () => document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' }));
+  // Esc clears a selection; the board is drawn again as after a move's answer
+  const escape = () => { document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' })); drawIt(); };
+  // the lit pieces, one per set of keys (pieces with the same keys do the same)
+  const litKinds = () => [...new Set([...board.querySelectorAll('.playable')].map((p) => p.dataset.keys))];
+  const clickKind = (keys) => {
+    const piece = [...board.querySelectorAll('.playable')].find((p) => p.dataset.keys === keys);
+    if (!piece) throw new Error(`no lit piece ${keys} among ${litKinds()}`);
+    piece.click();
+  };
   const problems = [];
+  let popups = 0;
   for (const message of messages) {
     current = message;
     drawIt();
@@ -216,23 +240,25 @@ REACH = """async (messages) => {
     const extras = [...board.querySelectorAll('.gg-extra')].map((e) => e.dataset.key);
     if (extras.length) problems.push(`${where}: banner pieces for ${extras}`);
     const reached = new Set();
-    const tried = new Set();  // pieces with the same keys do the same: click one of them
-    const lit = board.querySelectorAll('.playable').length;
-    for (let i = 0; i < lit; i++) {
-      const piece = board.querySelectorAll('.playable')[i];
-      if (piece.dataset.keys && tried.has(piece.dataset.keys)) continue;
-      tried.add(piece.dataset.keys);
-      acted = null;
-      piece.click();
-      if (acted) reached.add(acted);
-      const offered = document.querySelectorAll('#choices:not([hidden]) button[data-action]');
-      for (const button of offered) reached.add(button.dataset.action);
-      escape();  // clears the selection and redraws (the same pieces in the same order)
-    }
+    const explore = (path) => {
+      for (const keys of litKinds()) {
+        escape();
+        for (const step of path) clickKind(step);
+        acted = null;
+        clickKind(keys);
+        if (acted) { reached.add(acted); continue; }
+        const offered = document.querySelectorAll('#choices:not([hidden]) button[data-action]');
+        if (offered.length) popups += 1;
+        for (const button of offered) reached.add(button.dataset.action);
+        if (!offered.length && path.length < 2) explore([...path, keys]);
+      }
+      escape();
+    };
+    explore([]);
     const missing = message.legal_actions.filter((action) => !reached.has(action));
     if (missing.length) problems.push(`${where}: no piece reaches ${missing.slice(0, 5)}`);
   }
-  return problems;
+  return { problems, popups };
 }"""
 
 
@@ -243,8 +269,8 @@ def test_every_decision_is_reachable_by_clicking_the_board(server, browser):
     table = new_table(server, ["human", "human"])
     spectator = Player(browser, table["spectator"])
     try:
-        problems = spectator.page.evaluate(REACH, messages)
-        assert problems == []
+        found = spectator.page.evaluate(REACH, messages)
+        assert found["problems"] == []
         assert spectator.errors == []
     finally:
         spectator.close()

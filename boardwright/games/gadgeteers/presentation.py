@@ -242,9 +242,16 @@ EVENT_TEXTS: dict[str, Callable[[Mapping[str, Any]], str]] = {
 
 
 # ---------------------------------------------------------------------------- score breakdown
+#: the tokens' line: a point per 3★, 4★ and 5★ token not in the Junk Pile is final scoring, so
+#: during the game (when every player still has them all) it is what they would score if it ended now
+KEPT_AT_END = "3★, 4★ and 5★ tokens not in the Junk Pile"
+KEPT_SO_FAR = "3★, 4★ and 5★ tokens not in the Junk Pile, if the game ended now"
+
+
 def score_breakdown(s: GadgeteersState) -> list[dict[str, Any]]:
-    """Gadget points (each Gadget named), the 3★, 4★ and 5★ tokens not in the Junk Pile and,
-    at the end only, the Bonus card; the tie-break said where it decided first place."""
+    """Gadget points (each Gadget named), the 3★, 4★ and 5★ tokens not in the Junk Pile (before
+    the end, said to be what they would score if the game ended now) and, at the end only, the
+    Bonus card; the tie-break said where it decided first place."""
     gadgets, types = s.content.gadgets, s.content.types
     entries: list[dict[str, Any]] = []
     for seat in range(s.players):
@@ -253,13 +260,13 @@ def score_breakdown(s: GadgeteersState) -> list[dict[str, Any]]:
         if not lines:
             lines.append({"label": "No Gadget built", "points": 0})
         kept = s.public_score(seat) - sum(gadgets[g].points for g in s.built[seat])
-        lines.append({"label": "3★, 4★ and 5★ tokens not in the Junk Pile", "points": kept})
+        lines.append({"label": KEPT_AT_END if s.is_over else KEPT_SO_FAR, "points": kept})
         if s.is_over:
             bonus = s.bonus_points(seat)
             lines.append({"label": f"{types[s.bonus[seat]]} Bonus card, 1 per matching Gadget",
                           "points": bonus})
         else:
-            lines.append({"label": "Bonus card, secret until the end", "points": 0})
+            lines.append({"label": "Bonus card: scored at the end, secret until then", "points": 0})
         entries.append({"total": sum(line["points"] for line in lines), "lines": lines})
     if s.is_over:
         totals = [entry["total"] for entry in entries]

@@ -3,9 +3,13 @@
 //
 // A piece is any element a drawing registers with ui.piece(element, keys): the legal actions
 // whose text names one of its keys (as whole words) are the actions that piece concerns. Clicking
-// a piece with one such action takes it; with several, the piece is selected and the pieces that
-// narrow the choice light up (click a token, then the Part it goes on); a popup lists what is
-// left. The action list beside the board always offers every legal action too.
+// a piece with one such action takes it; with several, the piece is selected and only the pieces
+// that narrow the choice light up (click a token, then the Part it goes on). The popup of the
+// actions left opens only for the keyboard (Enter or Space on a piece), or when some action left
+// is on no lit piece. On a touch screen the first tap selects and shows the tip, a second tap (or
+// the tip's Play button) acts. The action list beside the board always offers every legal action.
+
+import { makeTip } from "./tip.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 export const SEAT_COLOURS = ["#d64545", "#2f6fd0", "#2e9e5b", "#d9a400", "#8e4fc8", "#e07b1f"];
@@ -24,6 +28,10 @@ export function makeUi(host) {
   let pieces = [];
   let selected = [];  // the keys of the pieces clicked so far in this choice
   let lastVersion = null;
+  let uncovered = new Set();  // actions left that no lit piece reaches (then the popup lists them)
+  let armed = null;  // on a touch screen: the piece tapped once, whose second tap acts
+  let lastPointer = "mouse";  // the pointer of the last press: "touch" makes a tap select first
+  const tip = makeTip(() => host.catalog(), (...args) => ui.el(...args));
 
   const ui = {
     viewer: null,
@@ -95,18 +103,22 @@ export function makeUi(host) {
       return card;
     },
 
-    // Hover, focus or a long press shows the catalog entry of `name` (or `text`).
+    // Hover, focus or a tap shows the catalog entry of `name`, or `text` where the catalog has
+    // none (a pile, a seat). Without either the element gets no tip.
     explain(element, name, text = null) {
-      element.dataset.explain = name;
-      if (text) element.dataset.explainText = text;
+      if (name !== null && name !== undefined && name !== "") element.dataset.explain = String(name);
+      else element.dataset.explain = "";
+      if (text !== null && text !== undefined && text !== "") element.dataset.explainText = String(text);
       if (!element.hasAttribute("tabindex")) element.setAttribute("tabindex", "0");
       return element;
     },
 
-    piece(element, keys) {
+    // `options.follows`: the piece only finishes a choice begun on another piece (a Part after a
+    // token): it is lit once something is selected, never as the first click.
+    piece(element, keys, options = {}) {
       const list = (Array.isArray(keys) ? keys : [keys]).filter((key) => key !== null && key !== undefined && key !== "");
       if (list.length) {
-        pieces.push({ element, keys: list.map(String) });
+        pieces.push({ element, keys: list.map(String), follows: Boolean(options.follows) });
         // for tests, benchmarks and assistive tools: the words a click on this piece answers to
         element.dataset.keys = [...new Set([...(element.dataset.keys || "").split("|").filter(Boolean), ...list])].join("|");
       }
@@ -115,27 +127,41 @@ export function makeUi(host) {
 
     beginDraw(message) {
       pieces = [];
+      armed = null;
+      if (tip.pinned) tip.hide();
       if (message.version !== lastVersion) { selected = []; lastVersion = message.version; }
       if (!selected.length) hideChoices();  // the same table drawn again (a push after the reply) keeps an open choice
     },
 
-    // After the game drew: light up the pieces that concern a legal action (narrowed by what is
-    // selected), and make them keyboard- and click-able.
+    // After the game drew: light up the pieces that concern a legal action (once something is
+    // selected, only those that narrow what is left), and make them keyboard- and click-able.
     endDraw() {
       const remaining = ui.remaining();
+      uncovered = new Set(selected.length ? remaining : []);
       for (const piece of pieces) {
         const mine = remaining.filter((action) => piece.keys.some((key) => concerns(action, key)));
         const isSelected = selected.length && piece.keys.some((key) => selected.includes(key));
         piece.element.classList.toggle("selected", Boolean(isSelected));
         if (!mine.length || isSelected) continue;
+        if (piece.follows && !selected.length) continue;
+        const reach = reachedBy(piece, mine);
+        if (selected.length && reach.length === remaining.length) continue;  // narrows nothing
+        for (const action of reach) uncovered.delete(action);
         piece.element.classList.add("playable");
         piece.element.setAttribute("tabindex", "0");
         piece.element.setAttribute("role", "button");
         piece.element.dataset.actions = String(mine.length);
-        const choose = (event) => { event.preventDefault(); event.stopPropagation(); ui.choose(piece, mine, event); };
-        piece.element.addEventListener("click", choose);
+        piece.element.addEventListener("click", (event) => {
+          event.preventDefault();
+          event.stopPropagation();
+          const kind = event.pointerType === undefined ? lastPointer : event.pointerType;
+          if (kind === "touch") ui.tap(piece, mine); else ui.choose(piece, mine, event, false);
+        });
         piece.element.addEventListener("keydown", (event) => {
-          if (event.key === "Enter" || event.key === " ") choose(event);
+          if (event.key !== "Enter" && event.key !== " ") return;
+          event.preventDefault();
+          event.stopPropagation();
+          ui.choose(piece, mine, event, true);
         });
       }
     },
@@ -157,19 +183,44 @@ export function makeUi(host) {
       return host.legal().filter((action) => selected.every((key) => concerns(action, key)));
     },
 
-    choose(piece, actions, event) {
+    // A click (or Enter) on a lit piece: with one action it is taken; with several the piece's
+    // key is selected and the pieces that narrow the choice light up. The popup of what is left
+    // opens for the keyboard, or when no lit piece reaches some of it.
+    choose(piece, actions, event, fromKeyboard) {
       if (actions.length === 1) { selected = []; host.act(actions[0]); return; }
-      const key = piece.keys.find((k) => actions.some((action) => concerns(action, k)));
-      selected = [...selected, key];
+      selected = [...selected, keyOf(piece, actions)];
       const left = ui.remaining();
       if (left.length === 1) { selected = []; host.act(left[0]); return; }
       host.redraw();
-      showChoices(left, event);
+      if (fromKeyboard || uncovered.size) showChoices(left, event);
+    },
+
+    // A tap on a touch screen: the first selects the piece and shows its tip; a second tap on it
+    // (or the tip's Play button) takes its one action.
+    tap(piece, actions) {
+      const box = piece.element.getBoundingClientRect();
+      const reach = reachedBy(piece, actions);
+      if (reach.length === 1) {
+        const play = () => { armed = null; tip.hide(); selected = []; host.act(reach[0]); };
+        if (armed === piece.element) { play(); return; }
+        if (armed) armed.classList.remove("selected", "armed");
+        armed = piece.element;
+        armed.classList.add("selected", "armed");
+        tip.pin(piece.element, box, `Tap again or press Play: ${reach[0]}`, play);
+        return;
+      }
+      ui.choose(piece, actions, null, false);
+      if (selected.length && $("choices").hidden) {
+        tip.pin(piece.element, box, `${ui.remaining().length} moves left: tap a lit piece to choose.`);
+      }
     },
 
     hint() {
       if (!host.legal().length) return "";
-      if (selected.length) return `${selected.join(" · ")} chosen: click a lit piece to finish, or pick below. Esc cancels.`;
+      if (selected.length) {
+        return `${selected.join(" · ")} chosen, ${ui.remaining().length} moves left: click a lit piece to finish, ` +
+          "or pick below. Esc or a click elsewhere cancels.";
+      }
       return "Click a lit piece on the table (or choose from the list below).";
     },
 
@@ -177,6 +228,24 @@ export function makeUi(host) {
       for (const button of document.querySelectorAll("#actions button, #choices button")) button.disabled = flag;
     },
   };
+
+  // the key a click on `piece` selects: its first key that names one of its actions
+  function keyOf(piece, actions) {
+    return piece.keys.find((k) => actions.some((action) => concerns(action, k)));
+  }
+
+  // the actions still open after clicking `piece`, whose actions are `mine`
+  function reachedBy(piece, mine) {
+    if (mine.length === 1) return mine;
+    const key = keyOf(piece, mine);
+    return mine.filter((action) => concerns(action, key));
+  }
+
+  function cancel() {
+    armed = null;
+    tip.hide();
+    if (selected.length) { selected = []; hideChoices(); host.redraw(); }
+  }
 
   function showChoices(actions, event) {
     const box = $("choices");
@@ -198,31 +267,15 @@ export function makeUi(host) {
 
   function hideChoices() { $("choices").hidden = true; }
 
-  // The catalog tip: on hover and focus, and on tap for touch screens.
-  const tip = $("tip");
-  function showTip(target) {
-    const name = target.dataset.explain;
-    const entry = host.catalog()[name];
-    const text = target.dataset.explainText || (entry ? entry.text : "");
-    if (!text && !entry) return;
-    tip.replaceChildren(ui.el("strong", {}, name), entry && entry.kind ? ui.el("em", {}, ` ${entry.kind}`) : null,
-      ui.el("p", {}, text || ""));
-    tip.hidden = false;
-    const box = target.getBoundingClientRect();
-    tip.style.left = `${Math.max(8, Math.min(box.left, window.innerWidth - tip.offsetWidth - 8))}px`;
-    tip.style.top = `${box.bottom + 6 + tip.offsetHeight > window.innerHeight ? box.top - tip.offsetHeight - 6 : box.bottom + 6}px`;
-  }
-  for (const kind of ["mouseover", "focusin"]) {
-    document.addEventListener(kind, (event) => {
-      const target = event.target instanceof Element ? event.target.closest("[data-explain]") : null;
-      if (target) showTip(target); else tip.hidden = true;
-    });
-  }
-  document.addEventListener("mouseout", (event) => {
-    if (event.target instanceof Element && event.target.closest("[data-explain]")) tip.hidden = true;
+  // A click or tap outside the pieces, the tip and the lists cancels a choice begun.
+  document.addEventListener("pointerdown", (event) => { lastPointer = event.pointerType; }, true);
+  document.addEventListener("click", (event) => {
+    if (!(event.target instanceof Element) || tip.contains(event.target)) return;
+    if (event.target.closest("#choices, #actions, #hint, #replay-bar")) return;
+    if (armed || selected.length) cancel();
   });
   document.addEventListener("keydown", (event) => {
-    if (event.key === "Escape") { tip.hidden = true; if (selected.length) { selected = []; hideChoices(); host.redraw(); } }
+    if (event.key === "Escape") { tip.hide(); if (selected.length) cancel(); }
   });
   return ui;
 }

@@ -28,8 +28,8 @@ def test_the_breakdown_names_each_gadget_counts_kept_tokens_and_keeps_the_bonus_
     assert running["lines"] == [
         {"label": "Gravtreads (Motion Gadget)", "points": 3},
         {"label": "Jumpboots (Motion Gadget)", "points": 2},
-        {"label": "3★, 4★ and 5★ tokens not in the Junk Pile", "points": 2},
-        {"label": "Bonus card, secret until the end", "points": 0},
+        {"label": "3★, 4★ and 5★ tokens not in the Junk Pile, if the game ended now", "points": 2},
+        {"label": "Bonus card: scored at the end, secret until then", "points": 0},
     ]
     assert running["total"] == 7 == state.scores()[0]
     assert state.determinize(1, 5).score_breakdown() == state.score_breakdown(), "a spectator's count"

@@ -8,7 +8,8 @@
 //
 // Keys (the words of the action texts each piece answers to):
 //   a token behind my screen ... "place T", "add T"            (T: power, 1..5, half, double)
-//   a Part ..................... its name in the Parts Phase ("place T Part" narrows token then Part);
+//   a Part ..................... its name in the Parts Phase, lit once a token is selected
+//                                ("place T Part": the token, then the Part);
 //                                later "to Part", "swap Part", "with Part", "recall Part",
 //                                "power Part" (a Part's name alone would also catch "build Crank Charger")
 //   my token on a Part ......... "use T Part" (a Power token), "take T Part", "recall Part"
@@ -71,11 +72,11 @@ export function draw(board, message, ui) {
   const myTurn = me !== null && me !== undefined && toAct.includes(me);
   const partsPhase = view.phase === "Parts Phase";
   const registered = [];  // the key lists of every piece drawn, to find actions no piece reaches
-  const piece = (element, keys) => {
+  const piece = (element, keys, options = {}) => {
     const list = keys.filter(Boolean);
-    registered.push(list);
+    if (!options.follows) registered.push(list);  // a follower is reached through the piece it follows
     element.dataset.keys = list.join("|");
-    return ui.piece(element, list);
+    return ui.piece(element, list, options);
   };
   const el = ui.el;
   const tint = (element, seat) => { element.style.setProperty("--seat", ui.seatColour(seat)); return element; };
@@ -211,7 +212,9 @@ export function draw(board, message, ui) {
     }
     tile.append(stacks);
     ui.explain(tile, part);
-    piece(tile, partsPhase ? [part] : ["to", "swap", "with", "recall", ...POWER_WORDS].map((word) => `${word} ${part}`));
+    // in the Parts Phase a Part is lit once a token is selected, for the Parts that token may go to
+    if (partsPhase) piece(tile, [part], { follows: true });
+    else piece(tile, ["to", "swap", "with", "recall", ...POWER_WORDS].map((word) => `${word} ${part}`));
     square.append(tile);
   }
   const junk = el("div", { class: "gg-junk", "aria-label": "the Junk Pile" }, el("div", { class: "gg-junk-name" }, "Junk Pile"));
