@@ -142,8 +142,10 @@ def refuse(state: State, seat: int, text: str, add) -> None:
 # ------------------------------------------------------------------ the checks
 #: Rich markup in the terminal's board, read without its tags
 MARKUP = re.compile(r"\[/?[a-z0-9 _#]*\]")
-#: a word written twice in a row (single letters and numbers are tokens on a board, not words)
-DOUBLED = re.compile(r"\b([A-Za-z][a-z]+|[A-Z]{2,}) \1\b", re.IGNORECASE)
+#: a word or a phrase of up to three words written twice in a row ("Wild Wedge Wedge", "Energy Bonus
+#: card Bonus card"); single letters and numbers are tokens on a board, not words
+WORD = r"(?:[A-Za-z][a-z]+|[A-Z]{2,})"
+DOUBLED = re.compile(rf"\b({WORD}(?: {WORD}){{0,2}}) \1\b", re.IGNORECASE)
 ARTICLE = re.compile(r"(?:^|(?<=[.:;!?] )|(?<=[^\w.:;!?] ))(a|an|A|An) ([\w★½'-]+)", re.MULTILINE)
 #: words spelt with a vowel that start with a consonant sound ("a unit", "a one-off", "a UE bid")
 CONSONANT_SOUND = ("uni", "use", "usu", "uti", "one", "once", "eu", "ue", "ure")
@@ -262,10 +264,10 @@ def test_every_text_reads_as_english_over_many_games(game_id, agent):
 
 def test_the_checks_catch_what_the_issue_saw():
     """Each rule catches its example from the issue, and passes its corrected form."""
-    texts = {"event x": {"Seat 1 takes a Wild Wedge Wedge", "Seat 0 (you)'s turn", "A Artist, hired",
-                         "seat 0 passes", "Draw pilenull", "an Gadget", "Seat 2 buys a Junk pile"}}
+    texts = {"event x": {"Seat 1 takes a Wild Wedge Wedge", "Energy Bonus card Bonus card", "Seat 0 (you)'s turn",
+                         "A Artist, hired", "seat 0 passes", "Draw pilenull", "an Gadget", "Seat 2 buys a Junk pile"}}
     found = problems("gadgeteers", texts)
-    assert len(found) == 7, report(found)
+    assert len(found) == 8, report(found)
     good = {"event x": {"Seat 1 takes a Wild Wedge", "Your turn", "An Artist, hired", "Seat 0 passes",
                         "Draw pile", "a Gadget", "an 8", "a unit", "an L1 slot", "Seat 2 buys a Junk Pile"}}
     assert problems("gadgeteers", good) == []

@@ -37,6 +37,11 @@ export function makeUi(host) {
     seatName(seat, viewer = ui.viewer) {
       return seat === viewer ? `Seat ${seat} (you)` : `Seat ${seat}`;
     },
+    // Whose something is: "Seat 2's", and "your" for the viewer ("Your" to open a sentence).
+    seatOwner(seat, viewer = ui.viewer, opening = false) {
+      if (seat !== viewer) return `Seat ${seat}'s`;
+      return opening ? "Your" : "your";
+    },
     seatBadge(seat, viewer = ui.viewer) {
       const badge = document.createElement("span");
       badge.className = "seat-badge";
@@ -180,6 +185,13 @@ export function makeUi(host) {
 
   function hideChoices() { $("choices").hidden = true; }
 
+  // The kind beside a name in a tip, unless the name already says it ("Wild Wedge", "Energy Bonus card").
+  function kindNote(name, entry) {
+    const kind = entry && entry.kind ? String(entry.kind) : "";
+    if (!kind || String(name).toLowerCase().endsWith(kind.toLowerCase())) return "";
+    return ui.el("em", {}, ` ${kind}`);
+  }
+
   // The catalog tip: on hover and focus, and on tap for touch screens.
   const tip = $("tip");
   function showTip(target) {
@@ -187,8 +199,7 @@ export function makeUi(host) {
     const entry = host.catalog()[name];
     const text = target.dataset.explainText || (entry ? entry.text : "");
     if (!text && !entry) return;
-    tip.replaceChildren(ui.el("strong", {}, name), entry && entry.kind ? ui.el("em", {}, ` ${entry.kind}`) : null,
-      ui.el("p", {}, text || ""));
+    tip.replaceChildren(ui.el("strong", {}, name), kindNote(name, entry), ui.el("p", {}, text || ""));
     tip.hidden = false;
     const box = target.getBoundingClientRect();
     tip.style.left = `${Math.max(8, Math.min(box.left, window.innerWidth - tip.offsetWidth - 8))}px`;

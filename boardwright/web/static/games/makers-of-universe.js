@@ -155,7 +155,7 @@ export function draw(board, message, ui) {
       let about = `${WINDOW_WORDS[view.window] || view.window}.`;
       if (view.window === "attack declared" && view.attack) {
         const a = view.attack;
-        about = `${seatName(a.attacker)} sends ${a.creature} at ${seatName(a.seat)}'s door ${a.door} — before the door is turned.`;
+        about = `${seatName(a.attacker)} sends ${a.creature} at ${ui.seatOwner(a.seat, me)} door ${a.door} — before the door is turned.`;
       } else if (view.window === "machine revealed" && view.on_auction) {
         about = `${view.on_auction} was just put up for sale.`;
       } else if (recent.length) {
@@ -202,8 +202,8 @@ export function draw(board, message, ui) {
       const entered = [...memory].reverse().find((event) => event.kind === "creature_entered");
       const creature = a ? a.creature : entered ? entered.creature : null;
       const owner = a ? a.attacker : entered ? entered.seat : null;
-      say(`${creature ? `${seatName(owner)}'s ${creature}` : "A creature"} got into ${seatName(where)}'s world.`);
-      say(mine ? `Click what it does there (lit in ${seatName(where)}'s world or in your hand)${has("pass") ? ", or pass" : ""}.`
+      say(`${creature ? `${ui.seatOwner(owner, me, true)} ${creature}` : "A creature"} got into ${ui.seatOwner(where, me)} world.`);
+      say(mine ? `Click what it does there (lit in ${ui.seatOwner(where, me)} world or in your hand)${has("pass") ? ", or pass" : ""}.`
         : `${who} chooses its effect.`);
       if (creature) row.append(tint(card(creature, { cls: "mou-attacker" }), owner));
       if (has("pass")) row.append(button("Pass — no effect", "pass", "mou-pass"));
@@ -319,7 +319,7 @@ export function draw(board, message, ui) {
     const p = view.players[seat];
     const mineWorld = seat === me;
     const area = tint(ui.el("section", { class: `mou-world player-area${mineWorld ? " mou-mine" : ""}`,
-      "aria-label": `${seatName(seat)}'s world` }), seat);
+      "aria-label": `${ui.seatOwner(seat, me, true)} world` }), seat);
     if (toAct.includes(seat) && !view.is_over) area.classList.add("acting");
     const effectWorld = view.phase === "creature effect" && view.effect_in_world_of === seat;
     if (effectWorld) area.classList.add("mou-entered");
