@@ -14,9 +14,10 @@ This is the one place that decides who sees what of an event: :func:`seen_by` gi
 version, and every reader (``State.events``, determinization, the server) goes through it.
 
 The one-line English text of an event is written from its data by the game's templates
-(:attr:`Game.event_texts`), with :data:`TEXT` to fill them: ``{seat:seat}`` gives "seat 2",
+(:attr:`Game.event_texts`), with :data:`TEXT` to fill them: ``{seat:seat}`` gives "Seat 2",
 ``{cards:list}`` "Battery, Gear and Spring", ``{card:card}`` a name or "a card" when it is hidden.
 A field is a key of the data (no attribute or index paths); a key the data lack reads as ``None``.
+A seat is named "Seat N" wherever it stands in a sentence, as the table page names it.
 """
 
 from __future__ import annotations
