@@ -53,7 +53,7 @@ def test_a_committed_choice_is_hidden_from_the_other_seats():
 def test_a_seat_commits_once():
     state = GAME.new(players=2, seed=1)
     state.apply(0, "bid 2")
-    with pytest.raises(bw.IllegalAction, match="seat 0 has already committed its choice"):
+    with pytest.raises(bw.IllegalAction, match="Seat 0 has already committed its choice"):
         state.apply(0, "bid 1")
 
 

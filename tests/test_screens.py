@@ -85,7 +85,7 @@ def test_gadgeteers_parts_show_each_seats_tokens_total_and_who_controls_them():
     typed, _ = bot_game("gadgeteers", 2, 5)
     screen = play("gadgeteers", 2, 5, typed)
     revealed = screen.split("Gadgets Phase", 1)[1]
-    assert re.search(r"\w+: seat \d [0-9★ ]+ = \d+.*seat \d controls it \(leads by \d+\)", revealed)
+    assert re.search(r"\w+: Seat \d [0-9★ ]+ = \d+.*Seat \d controls it \(leads by \d+\)", revealed)
     assert re.search(r"you need \d+ more to win it", revealed)
 
 
@@ -128,7 +128,7 @@ def test_a_player_takes_back_a_step_with_undo_and_is_told_why_when_it_cannot():
     screen = play(game_id, players, seed, [*typed[:5], "help", "undo", typed[4], *typed[5:7]],
                   first=["undo", "help"])
     assert_plain(screen, game_id)
-    assert "Not allowed — Undo: seat 0 cannot take back its last action: no action has been taken yet" in screen
+    assert "Not allowed — Undo: Seat 0 cannot take back its last action: no action has been taken yet" in screen
     assert "Type undo to take back your last action." in screen
     assert screen.count("Your legal actions") == 2
     assert screen.count("undo — take back your last action") == 1, "help lists undo only when it is allowed"

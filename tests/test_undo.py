@@ -114,7 +114,7 @@ def test_game_makers_a_card_kept_as_a_contract_is_shown_and_cannot_be_taken_back
     state = play_until("the-game-makers", 2, 1, kind("keep"))
     seat, action = last(state)
     assert action.startswith("contract")
-    assert_refused(state, seat, f"it showed seat {1 - seat} something hidden")
+    assert_refused(state, seat, f"it showed Seat {1 - seat} something hidden")
 
 
 def test_game_makers_a_solo_player_takes_back_steps_too():
@@ -139,7 +139,7 @@ def test_gadgeteers_a_gadget_built_refills_the_row_from_the_deck_and_cannot_be_t
     state = play_until("gadgeteers", 2, 1, kind("build"))
     seat, _ = last(state)
     assert len(state.view(seat)["row"]) == 4, "the precondition: the row is refilled"
-    assert_refused(state, seat, f"it showed seat {seat} something hidden")
+    assert_refused(state, seat, f"it showed Seat {seat} something hidden")
 
 
 # ---------------------------------------------------------------- Game Development
@@ -153,7 +153,7 @@ def test_game_development_a_card_played_from_the_hand_is_shown_and_cannot_be_tak
     state = play_until("game-development", 3, 1, lambda s: len(s.log) == 1)
     seat, action = last(state)
     assert action.startswith("play")
-    assert_refused(state, seat, "it showed seat 1 something hidden")
+    assert_refused(state, seat, "it showed Seat 1 something hidden")
 
 
 def test_game_development_sharing_ideas_draws_at_random_and_cannot_be_taken_back():
@@ -181,7 +181,7 @@ def test_makers_of_universe_ue_taken_from_the_supply_are_given_back():
 def test_makers_of_universe_a_card_drawn_cannot_be_taken_back():
     state = play_until("makers-of-universe", 3, 1, lambda s: str(s.log[-1][1]) == "draw 1 card and 1 UE")
     seat, _ = last(state)
-    assert_refused(state, seat, f"it showed seat {seat} something hidden")
+    assert_refused(state, seat, f"it showed Seat {seat} something hidden")
 
 
 def test_makers_of_universe_a_sealed_bid_cannot_be_taken_back():
@@ -216,7 +216,7 @@ def test_after_the_turn_passes_nothing_is_taken_back():
         pytest.fail("the precondition: the seat's last action passed the turn")
     other = state.to_act[0]
     assert_refused(state, seat, "the decision has passed")
-    assert_refused(state, other, f"the last action was seat {seat}'s")
+    assert_refused(state, other, f"the last action was Seat {seat}'s")
 
 
 def test_events_keep_their_numbers_and_everyone_is_told_of_the_undo(forklift):
@@ -248,8 +248,8 @@ def test_the_record_after_an_undo_replays_to_the_same_game(forklift):
 def test_a_refused_undo_changes_nothing(forklift):
     seat, _ = last(forklift)
     other = 1 - seat
-    assert_refused(forklift, other, f"the last action was seat {seat}'s")
-    with pytest.raises(IllegalAction, match=r"Undo: seat \d can take back 1 action now, not 3"):
+    assert_refused(forklift, other, f"the last action was Seat {seat}'s")
+    with pytest.raises(IllegalAction, match=r"Undo: Seat \d can take back 1 action now, not 3"):
         forklift.undo(seat, 3)
     assert forklift.can_undo(seat)
 

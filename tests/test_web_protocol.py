@@ -254,7 +254,7 @@ def test_bad_input_gets_one_line_and_changes_nothing(shared_server):
             (lambda: raw(b" " * 100_000), 413, ("at most",)),
             (lambda: raw(iter([b'{"token": "', b"x" * 100_000, b'"}'])), 413, ("at most",)),
             (lambda: http.post(act, json=body(seat=other)), 403, (f"seat {other}",)),
-            (lambda: http.post(act, json=body(token=table.tokens[other])), 422, ("Turn order", f"seat {other}")),
+            (lambda: http.post(act, json=body(token=table.tokens[other])), 422, ("Turn order", f"Seat {other}")),
             (lambda: http.post(act, json=body(action="conquer the world")), 422, ("conquer the world",)),
             (lambda: raw(json.dumps(body(action="\ud800")).encode()), 422, ("not an action",)),
             (lambda: http.post(act, json=body(action=legal + " " * 5 + "x" * 400)), 422, ("400",)),

@@ -17,9 +17,10 @@ This is the one place that decides who sees what of an event: :func:`seen_by` gi
 version, and every reader (``State.events``, determinization, the server) goes through it.
 
 The one-line English text of an event is written from its data by the game's templates
-(:attr:`Game.event_texts`), with :data:`TEXT` to fill them: ``{seat:seat}`` gives "seat 2",
+(:attr:`Game.event_texts`), with :data:`TEXT` to fill them: ``{seat:seat}`` gives "Seat 2",
 ``{cards:list}`` "Battery, Gear and Spring", ``{card:card}`` a name or "a card" when it is hidden.
 A field is a key of the data (no attribute or index paths); a key the data lack reads as ``None``.
+A seat is named "Seat N" wherever it stands in a sentence, as the table page names it.
 """
 
 from __future__ import annotations
@@ -79,9 +80,9 @@ class _Texts(string.Formatter):
 
     def format_field(self, value: Any, format_spec: str) -> str:
         if format_spec == "seat":
-            return "nobody" if value is None else f"seat {value}"
+            return "nobody" if value is None else f"Seat {value}"
         if format_spec == "seats":
-            return listed(f"seat {seat}" for seat in value)
+            return listed(f"Seat {seat}" for seat in value)
         if format_spec == "list":
             return listed(value)
         if format_spec == "card":
@@ -99,8 +100,8 @@ TEXT = _Texts()
 def acted_text(data: Mapping[str, Any]) -> str:
     """"Seat 2: place 3 Battery", or "Seat 2 commits a sealed choice" for the other seats."""
     if "action" not in data:
-        return f"seat {data['seat']} commits a sealed choice"
-    return f"seat {data['seat']}: {data['action']}"
+        return f"Seat {data['seat']} commits a sealed choice"
+    return f"Seat {data['seat']}: {data['action']}"
 
 
 def ended_text(data: Mapping[str, Any]) -> str:
@@ -109,7 +110,7 @@ def ended_text(data: Mapping[str, Any]) -> str:
     winners = data.get("winners") or []
     scores = data.get("scores") or []
     if len(winners) == 1:
-        who = f"seat {winners[0]} wins with {TEXT.format_field(scores[winners[0]], 'points')}"
+        who = f"Seat {winners[0]} wins with {TEXT.format_field(scores[winners[0]], 'points')}"
     elif winners:
         who = f"{TEXT.format_field(winners, 'seats')} share the win"
     else:
@@ -121,7 +122,7 @@ def undone_text(data: Mapping[str, Any]) -> str:
     """"Seat 1 takes back an action" (or "takes back 2 actions")."""
     count = data.get("count", 1)
     what = "an action" if count == 1 else f"{count} actions"
-    return f"seat {data['seat']} takes back {what}"
+    return f"Seat {data['seat']} takes back {what}"
 
 
 def timed_out_text(data: Mapping[str, Any]) -> str:

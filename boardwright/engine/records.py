@@ -107,7 +107,7 @@ def replay(record: Mapping[str, Any], load: Callable[[str], Game], until: int | 
         try:
             state.apply(seat, text)
         except BoardwrightError as error:
-            raise RecordError(f"action {index + 1} (seat {seat}: {text[:80]!r}) cannot be replayed: "
+            raise RecordError(f"action {index + 1} (Seat {seat}: {text[:80]!r}) cannot be replayed: "
                               f"{error}") from None
     return state
 

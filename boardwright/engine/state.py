@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from .actions import Action, ActionTable
 from .errors import IllegalAction, RecordError, shown
-from .events import Event, redacted_for, seen_by
+from .events import Event, listed, redacted_for, seen_by
 from .rng import Stream, Streams, derive_seed
 from .undo import EVENT_SLOTS, commitment
 
@@ -416,9 +416,9 @@ class State:
         if self.is_over:
             return IllegalAction("End of Game", "the game is over; no more actions are taken")
         if self._sealed is not None and seat in self._sealed:
-            return IllegalAction(self._turn_rule(), f"seat {seat} has already committed its choice")
-        waiting = ", ".join(str(s) for s in self.to_act)
-        return IllegalAction(self._turn_rule(), f"seat {seat} does not act now (waiting for seat {waiting})")
+            return IllegalAction(self._turn_rule(), f"Seat {seat} has already committed its choice")
+        waiting = listed(f"Seat {s}" for s in self.to_act)
+        return IllegalAction(self._turn_rule(), f"Seat {seat} does not act now (waiting for {waiting})")
 
     def _known(self, seat: int, action: object) -> Action:
         """The legal action meant by ``action`` (text or action), or the error that refuses it."""
@@ -602,9 +602,9 @@ class State:
             reason = state._undo_refusal(seat)
             if reason is not None:
                 if step == 0:
-                    raise IllegalAction("Undo", f"seat {seat} cannot take back its last action: {reason}")
+                    raise IllegalAction("Undo", f"Seat {seat} cannot take back its last action: {reason}")
                 taken = "1 action" if step == 1 else f"{step} actions"
-                raise IllegalAction("Undo", f"seat {seat} can take back {taken} now, not {count}: "
+                raise IllegalAction("Undo", f"Seat {seat} can take back {taken} now, not {count}: "
                                             f"the action before {reason}")
             before = state._commitment()[1]
             assert before is not None
@@ -622,11 +622,11 @@ class State:
             return "no action has been taken yet"
         actor = self.log[-1][0]
         if actor != seat:
-            return f"the last action was seat {actor}'s"
+            return f"the last action was Seat {actor}'s"
         if self.to_act != (seat,):
             if self._sealed is not None:
                 return "a sealed decision is open"
-            return f"the decision has passed to seat {', '.join(str(s) for s in self.to_act)}"
+            return f"the decision has passed to {listed(f'Seat {s}' for s in self.to_act)}"
         return self._commitment()[0]
 
     def _commitment(self) -> tuple[str | None, State | None]:

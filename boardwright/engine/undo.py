@@ -125,7 +125,7 @@ def commitment(state: State, start: State | None = None) -> tuple[str | None, St
         return "it drew at random", before
     learned = revealed_to(before, after, seat, action)
     if learned is not None:
-        return f"it showed seat {learned} something hidden", before
+        return f"it showed Seat {learned} something hidden", before
     return None, before
 
 

@@ -119,20 +119,20 @@ def ordinal(number: int) -> str:
 
 def _control(seats: list[int], tie: bool) -> str:
     if len(seats) == 1:
-        return f"seat {seats[0]} controls it"
+        return f"Seat {seats[0]} controls it"
     if seats:
         return f"{_seats(seats)} control it"
     return "a tie, so nobody controls it" if tie else "no token with a value, so nobody controls it"
 
 
 def _revealed(d: Mapping[str, Any]) -> str:
-    shown = ", ".join(f"seat {seat} {tokens} = {total}"
+    shown = ", ".join(f"Seat {seat} {tokens} = {total}"
                       for seat, tokens, total in zip(d["seats"], d["tokens"], d["totals"], strict=True))
     return f"{d['part']} revealed: {shown}; {_control(d['controlled_by'], d['tie'])}"
 
 
 def _built(d: Mapping[str, Any]) -> str:
-    text = (f"seat {d['seat']} builds {d['gadget']} ({d['type']}, {_points(d['points'])}) "
+    text = (f"Seat {d['seat']} builds {d['gadget']} ({d['type']}, {_points(d['points'])}) "
             f"with {listed(d['parts'])}, its {ordinal(d['count'])} Gadget")
     removed = []
     if d["recalled"]:
@@ -156,36 +156,36 @@ def _control_changed(d: Mapping[str, Any]) -> str:
 def _activated(d: Mapping[str, Any]) -> str:
     single = " (Single Use)" if d["single_use"] else ""
     if d["second"]:
-        return f"seat {d['seat']} also activates {d['gadget']}{single} with the same double Power token"
-    return (f"seat {d['seat']} recalls a {d['token']} token from {d['part']} "
+        return f"Seat {d['seat']} also activates {d['gadget']}{single} with the same double Power token"
+    return (f"Seat {d['seat']} recalls a {d['token']} token from {d['part']} "
             f"and activates {d['gadget']}{single}")
 
 
 def _moved(d: Mapping[str, Any]) -> str:
-    whose = "its" if d["owner"] == d["seat"] else f"seat {d['owner']}'s"
-    return f"seat {d['seat']} moves {whose} {d['token']} token from {d['from']} to {d['to']}"
+    whose = "its" if d["owner"] == d["seat"] else f"Seat {d['owner']}'s"
+    return f"Seat {d['seat']} moves {whose} {d['token']} token from {d['from']} to {d['to']}"
 
 
 def _bonus_dealt(d: Mapping[str, Any]) -> str:
     if d["bonus"] is None:
-        return f"seat {d['seat']} is dealt a secret Bonus card"
-    return f"seat {d['seat']} is dealt the {d['bonus']} Bonus card (secret)"
+        return f"Seat {d['seat']} is dealt a secret Bonus card"
+    return f"Seat {d['seat']} is dealt the {d['bonus']} Bonus card (secret)"
 
 
 def _bonus_revealed(d: Mapping[str, Any]) -> str:
     match = (f"{listed(d['matching'])} {'matches' if len(d['matching']) == 1 else 'match'}"
              if d["matching"] else "no Gadget matches")
-    return (f"seat {d['seat']} shows the {d['bonus']} Bonus card: {match}, "
+    return (f"Seat {d['seat']} shows the {d['bonus']} Bonus card: {match}, "
             f"{_points(d['points'])}")
 
 
 def _tie_broken(d: Mapping[str, Any]) -> str:
-    counts = ", ".join(f"seat {seat} {p} Part{'' if p == 1 else 's'}"
+    counts = ", ".join(f"Seat {seat} {p} Part{'' if p == 1 else 's'}"
                        for seat, p in zip(d["seats"], d["parts"], strict=True))
     head = (f"{_seats(d['seats'])} tie on {_points(d['points'])}; "
             f"Parts controlled: {counts}")
     if len(d["winners"]) == 1:
-        return f"{head}, so seat {d['winners'][0]} wins the tie"
+        return f"{head}, so Seat {d['winners'][0]} wins the tie"
     return f"{head}, so {_seats(d['winners'])} share the win"
 
 
@@ -196,7 +196,7 @@ def _no_gadget_built(d: Mapping[str, Any]) -> str:
 
 
 def _seats(seats: list[int]) -> str:
-    return listed([f"seat {seat}" for seat in seats])
+    return listed([f"Seat {seat}" for seat in seats])
 
 
 def _points(points: int) -> str:
@@ -207,34 +207,34 @@ def _points(points: int) -> str:
 #: a long game tells thousands of events and a client reads them all)
 EVENT_TEXTS: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "bonus_dealt": _bonus_dealt,
-    "alternate_token": lambda d: f"seat {d['seat']} plays with the {d['swap']} Alternate Token",
-    "round_began": lambda d: (f"round {d['round']} begins with the Parts Phase; seat {d['first']} "
+    "alternate_token": lambda d: f"Seat {d['seat']} plays with the {d['swap']} Alternate Token",
+    "round_began": lambda d: (f"round {d['round']} begins with the Parts Phase; Seat {d['first']} "
                               f"has the First Player Marker"),
-    "out_of_tokens": lambda d: (f"seat {d['seat']} has no tokens behind the screen and skips "
+    "out_of_tokens": lambda d: (f"Seat {d['seat']} has no tokens behind the screen and skips "
                                 f"{d['turns']} turn{'' if d['turns'] == 1 else 's'} of this Parts Phase"),
     "gadgets_phase": lambda d: (f"the Gadgets Phase of round {d['round']} begins: every face-down "
                                 f"token is turned face up"),
     "revealed": _revealed,
     "built": _built,
     "control_changed": _control_changed,
-    "final_round": lambda d: (f"seat {d['seat']} has built a 4th Gadget: the game ends when the "
+    "final_round": lambda d: (f"Seat {d['seat']} has built a 4th Gadget: the game ends when the "
                               f"Gadgets Phase of round {d['round']} finishes"),
     "power_activated": _activated,
-    "token_added": lambda d: (f"seat {d['seat']} adds a {d['token']} token from behind the screen "
+    "token_added": lambda d: (f"Seat {d['seat']} adds a {d['token']} token from behind the screen "
                               f"to {d['part']}, face up"),
     "token_moved": _moved,
-    "token_recalled": lambda d: (f"seat {d['seat']} recalls its {d['token']} token from {d['part']} "
+    "token_recalled": lambda d: (f"Seat {d['seat']} recalls its {d['token']} token from {d['part']} "
                                  f"to behind the screen"),
-    "token_returned": lambda d: (f"seat {d['seat']} returns the {d['token']} token of seat {d['owner']} "
+    "token_returned": lambda d: (f"Seat {d['seat']} returns the {d['token']} token of Seat {d['owner']} "
                                  f"from {d['part']} to behind their screen"),
-    "token_exchanged": lambda d: (f"seat {d['seat']} exchanges its {d['token']} token on {d['part']} "
+    "token_exchanged": lambda d: (f"Seat {d['seat']} exchanges its {d['token']} token on {d['part']} "
                                   f"for a {d['for']} token from behind the screen"),
-    "token_salvaged": lambda d: f"seat {d['seat']} takes its {d['token']} token back from the Junk Pile",
-    "parts_swapped": lambda d: f"seat {d['seat']} swaps the places of {d['part']} and {d['with']}, with their tokens",
-    "gadget_cycled": lambda d: f"seat {d['seat']} puts {d['gadget']} under the deck; {d['drawn']} joins the Gadget row",
+    "token_salvaged": lambda d: f"Seat {d['seat']} takes its {d['token']} token back from the Junk Pile",
+    "parts_swapped": lambda d: f"Seat {d['seat']} swaps the places of {d['part']} and {d['with']}, with their tokens",
+    "gadget_cycled": lambda d: f"Seat {d['seat']} puts {d['gadget']} under the deck; {d['drawn']} joins the Gadget row",
     "power_stopped": lambda d: f"{d['gadget']} does no more: {d['reason']}",
     "no_gadget_built": _no_gadget_built,
-    "end_of_round": lambda d: (f"end of round {d['round']}: each player in turn from seat {d['first']} "
+    "end_of_round": lambda d: (f"End of Round {d['round']}: each player in turn from Seat {d['first']} "
                                f"may recall all their tokens from any Parts"),
     "bonus_revealed": _bonus_revealed,
     "tie_broken": _tie_broken,
@@ -276,7 +276,7 @@ def score_breakdown(s: GadgeteersState) -> list[dict[str, Any]]:
             parts = {seat: s.parts_controlled(seat) for seat in tied}
             most = max(parts.values())
             for seat in tied:
-                others = ", ".join(f"seat {o} {parts[o]}" for o in tied if o != seat)
+                others = ", ".join(f"Seat {o} {parts[o]}" for o in tied if o != seat)
                 if parts[seat] < most:
                     verdict = "loses the tie"
                 elif list(parts.values()).count(most) > 1:
@@ -320,7 +320,7 @@ def action_path(s: GadgeteersState, action: Action) -> tuple[str, ...]:
     if kind == "take":
         return (f"your {TOKEN_NAME[args[0]]} token", f"on {PARTS[args[1]]}")
     if kind == "target":
-        return (f"seat {args[0]}'s", f"{TOKEN_NAME[args[1]]} token", f"on {PARTS[args[2]]}")
+        return (f"Seat {args[0]}'s", f"{TOKEN_NAME[args[1]]} token", f"on {PARTS[args[2]]}")
     if kind == "salvage":
         return (f"take back your {TOKEN_NAME[args[0]]} token",)
     if kind == "swap":

@@ -20,7 +20,7 @@ WIDTH = 13
 
 
 def seat(number: int, text: str | None = None) -> str:
-    return f"[seat{number}]{text or f'seat {number}'}[/seat{number}]"
+    return f"[seat{number}]{text or f'Seat {number}'}[/seat{number}]"
 
 
 def halves(value2: int) -> str:
@@ -196,7 +196,7 @@ def describe(text: str) -> str:
     verb, _, rest = text.partition(" ")
     words = rest.split(" ")
     if verb == "target" and len(words) == 3 and words[0].startswith("seat"):
-        rest = f"seat {words[0][4:]}'s {TOKEN_OF_TEXT.get(words[1], words[1])} token on {words[2]}"
+        rest = f"Seat {words[0][4:]}'s {TOKEN_OF_TEXT.get(words[1], words[1])} token on {words[2]}"
     elif verb in ("place", "use", "take") and words and words[0] in TOKEN_OF_TEXT:
         rest = f"{TOKEN_OF_TEXT[words[0]]} token" + (f" on {' '.join(words[1:])}" if len(words) > 1 else "")
     elif verb in ("add", "salvage") and words and words[0] in TOKEN_OF_TEXT:

@@ -24,7 +24,7 @@ from .tokens import (
     POWERS,
     VALUE2,
 )
-from .words import STEP_PROMPT, power_text
+from .words import STEP_PROMPT, TOKEN_NAME, power_text
 
 if TYPE_CHECKING:
     from .state import GadgeteersState
@@ -231,7 +231,7 @@ def why_illegal(s: GadgeteersState, seat: int, action: Action) -> IllegalAction:
         if not s.has_power_available(seat):
             return IllegalAction("Special Powers", "every power of your Gadgets is Single Use and spent")
         if token not in POWERS or not s.up[s.at(part, seat, token)]:
-            return IllegalAction("Special Powers", f"you have no {KIND_TEXT[token]} token on {PARTS[part]}")
+            return IllegalAction("Special Powers", f"you have no {TOKEN_NAME[token]} token on {PARTS[part]}")
     if kind == "end":
         return IllegalAction("Gadgets Phase", "you have done nothing this turn: that is a pass")
     if kind == "pass":

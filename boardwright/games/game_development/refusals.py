@@ -26,7 +26,7 @@ def why_illegal(state: GameDevelopmentState, seat: int, action: Action) -> Illeg
         return IllegalAction("Turn (D1)", f"discard down to {state.hand_size} cards first")
     if phase == CREEP:
         return IllegalAction("Feature Creep",
-                             f"play a bug from your hand under seat {state.active}'s control, or pass")
+                             f"play a bug from your hand under Seat {state.active}'s control, or pass")
     if phase == PAY:
         need = ", ".join(state.view(seat).get("paying", {}).get("still_needed", []))
         converts = kind == "use" and any(e.startswith("convert-") for e in cards[action.args[0]].lead)
@@ -59,7 +59,7 @@ def why_illegal(state: GameDevelopmentState, seat: int, action: Action) -> Illeg
         return IllegalAction("Turn (D1)", f"{card.name} is not in your hand")
     if len(action.args) > 1 and action.args[1] >= state.players:
         return IllegalAction("Features/Bugs" if kind == "bug" else card.name,
-                             f"there is no seat {action.args[1]} (seats are 0 to {state.players - 1})")
+                             f"there is no Seat {action.args[1]} (seats are 0 to {state.players - 1})")
     if kind == "develop":
         return IllegalAction("Developers", "developers can only be played during Preproduction")
     if kind == "feature":

@@ -57,15 +57,15 @@ def explain_tiebreak(state: GameDevelopmentState, breakdown: list[dict[str, Any]
     if len(tied) < 2:
         return
     winners = state.winners()
-    counts = listed(f"seat {s} has {len(state.bugs[s])} bug{'' if len(state.bugs[s]) == 1 else 's'}"
+    counts = listed(f"Seat {s} has {len(state.bugs[s])} bug{'' if len(state.bugs[s]) == 1 else 's'}"
                     for s in tied)
     if len(winners) == 1:
-        result = f"seat {winners[0]} wins"
+        result = f"Seat {winners[0]} wins"
     elif len(winners) < len(tied):
-        result = f"{listed(f'seat {s}' for s in winners)} share the win"
+        result = f"{listed(f'Seat {s}' for s in winners)} share the win"
     else:
         result = "the win is shared"
-    sentence = (f"{listed(f'Seat {s}' if i == 0 else f'seat {s}' for i, s in enumerate(tied))} tied "
+    sentence = (f"{listed(f'Seat {s}' for s in tied)} tied "
                 f"on {top} points; a tie goes to fewer bugs: {counts}, so {result}.")
     for s in tied:
         breakdown[s]["tiebreak"] = sentence

@@ -624,10 +624,10 @@ class GameDevelopmentState(Rules, State):
         kind, args = action.kind, action.args
         cards = self.content.cards
         if kind == "bug" or (kind == "action" and len(args) == 2):
-            return (f"play {cards[args[0]].name}", f"on seat {args[1]}")
+            return (f"play {cards[args[0]].name}", f"on Seat {args[1]}")
         if kind == "action" and len(args) == 3:
             feature = cards[args[2]]
-            return (f"play {cards[args[0]].name}", f"on seat {args[1]}",
+            return (f"play {cards[args[0]].name}", f"on Seat {args[1]}",
                     f"{feature.name} ({feature.points} point{'' if feature.points == 1 else 's'})")
         if kind == "lead":
             dev = cards[args[0]]

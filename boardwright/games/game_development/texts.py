@@ -97,7 +97,7 @@ def card_text(card: Card, content: Content) -> str:
     """What a card does, in plain words (the catalog and the hand on the board)."""
     if card.type == "developer":
         kind = KINDS[card.kind]
-        text = (f"A {kind}, hired in Preproduction. Each counter on it pays for 1 "
+        text = (f"{'An' if kind[0] in 'AEIOU' else 'A'} {kind}, hired in Preproduction. Each counter on it pays for 1 "
                 f"{ABBREVIATIONS[card.kind]} resource.")
         ability = lead_text(card, content)
         return f"{text} Lead: {ability[:1].upper()}{ability[1:]}." if ability else f"{text} No Lead ability."
@@ -193,8 +193,8 @@ def catalog(content: Content) -> dict[str, dict[str, Any]]:
 # ---------------------------------------------------------------------- event texts
 def _drew(data: Mapping[str, Any], verb: str = "draws") -> str:
     if "cards" in data:
-        return f"seat {data['seat']} {verb} {listed(data['cards'])}"
-    return f"seat {data['seat']} {verb} {TEXT.format_field(data['n'], 'plural card')}"
+        return f"Seat {data['seat']} {verb} {listed(data['cards'])}"
+    return f"Seat {data['seat']} {verb} {TEXT.format_field(data['n'], 'plural card')}"
 
 
 def _dealt(data: Mapping[str, Any]) -> str:
@@ -203,7 +203,7 @@ def _dealt(data: Mapping[str, Any]) -> str:
 
 def _milestone(data: Mapping[str, Any]) -> str:
     text = (f"{data['milestone']} begins (milestone {data['number']} of {data['of']}, "
-            f"{TEXT.format_field(data['turns'], 'plural round')}); seat {data['first']} goes first")
+            f"{TEXT.format_field(data['turns'], 'plural round')}); Seat {data['first']} goes first")
     if data["deck"] == "new":
         text += f"; a new {data['deck_name']} deck is shuffled and dealt"
     elif data["deck"] == "shuffled":
@@ -215,12 +215,12 @@ def _milestone(data: Mapping[str, Any]) -> str:
 
 def _counters(data: Mapping[str, Any]) -> str:
     each = [f"{name} {count}" for name, count in zip(data["developers"], data["counters"], strict=True)]
-    return f"seat {data['seat']}'s developers start {data['milestone']} with counters: {listed(each)}"
+    return f"Seat {data['seat']}'s developers start {data['milestone']} with counters: {listed(each)}"
 
 
 def _leads(data: Mapping[str, Any]) -> str:
     each = [f"{dev} is {title}" for dev, title in zip(data["developers"], data["titles"], strict=True)]
-    return f"seat {data['seat']}'s Leads: {listed(each)}" if each else f"seat {data['seat']} has no Lead"
+    return f"Seat {data['seat']}'s Leads: {listed(each)}" if each else f"Seat {data['seat']} has no Lead"
 
 
 def _crunch(data: Mapping[str, Any]) -> str:
@@ -230,7 +230,7 @@ def _crunch(data: Mapping[str, Any]) -> str:
         return f"{listed(names)} {'goes' if one else 'go'} {where}{noun}" if where[0] == "t" else \
             f"{listed(names)} {'comes' if one else 'come'} into play{noun}"
 
-    text = f"Crunch Mode reveals {listed(data['cards'])} for seat {data['seat']}"
+    text = f"Crunch Mode reveals {listed(data['cards'])} for Seat {data['seat']}"
     parts = []
     if data["features"]:
         parts.append(went(data["features"], "into play", "feature"))
@@ -240,12 +240,12 @@ def _crunch(data: Mapping[str, Any]) -> str:
         parts.append(went(data["discarded"], "to the discard pile") + " (neither features nor bugs)")
     if data["blocked"]:
         parts.append(went(data["blocked"], "to the discard pile") + f" because {data['blocked_by']} "
-                     f"stops seat {data['seat']} adding features")
+                     f"stops Seat {data['seat']} adding features")
     return text + (": " + "; ".join(parts) if parts else "") + "."
 
 
 def _built(data: Mapping[str, Any]) -> str:
-    text = (f"{data['feature']} comes into play for seat {data['seat']}, worth "
+    text = (f"{data['feature']} comes into play for Seat {data['seat']}, worth "
             f"{TEXT.format_field(data['points'], 'points')}")
     if data.get("extra"):
         text += f" ({data['extra']} extra from a Lead ability)"
@@ -258,7 +258,7 @@ def _extra(data: Mapping[str, Any]) -> str:
 
 
 def _round(data: Mapping[str, Any]) -> str:
-    text = f"round {data['round']} of {data['turns']} of {data['milestone']} begins with seat {data['seat']}"
+    text = f"round {data['round']} of {data['turns']} of {data['milestone']} begins with Seat {data['seat']}"
     if data["last"] == "final":
         return f"final round: {text}; the game ends after it"
     return f"last {text}" if data["last"] else text
@@ -276,32 +276,32 @@ EVENT_TEXTS: dict[str, str | Callable[[Mapping[str, Any]], str]] = {
     "drew": _drew,
     "dealt": _dealt,
     "deck_reshuffled": "the discard pile ({n:plural card}) is shuffled to make a new deck",
-    "deck_empty": "the deck and the discard pile are empty: seat {seat} draws no more",
-    "must_discard": "seat {seat} holds too many cards and discards {n:plural card} down to {limit}",
+    "deck_empty": "the deck and the discard pile are empty: Seat {seat} draws no more",
+    "must_discard": "Seat {seat} holds too many cards and discards {n:plural card} down to {limit}",
     "took": "{taker:seat} takes {card:card} at random from {giver:seat}'s hand",
     "took_nothing": "{giver:seat}'s hand is empty: {taker:seat} takes nothing",
     "feature_built": _built,
-    "bug_destroyed": "seat {seat} destroys {bug}, which goes to the discard pile",
-    "feature_destroyed": "seat {seat}'s {feature} ({points:points}) is destroyed and goes to the discard pile",
-    "features_blocked": "{bug} stops seat {seat} adding new features until it is destroyed",
-    "features_unblocked": "seat {seat} may add features again",
-    "crunch_counters": "Crunch Mode removes 2 counters from each of seat {seat}'s developers",
+    "bug_destroyed": "Seat {seat} destroys {bug}, which goes to the discard pile",
+    "feature_destroyed": "Seat {seat}'s {feature} ({points:points}) is destroyed and goes to the discard pile",
+    "features_blocked": "{bug} stops Seat {seat} adding new features until it is destroyed",
+    "features_unblocked": "Seat {seat} may add features again",
+    "crunch_counters": "Crunch Mode removes 2 counters from each of Seat {seat}'s developers",
     "crunch_revealed": _crunch,
-    "morale_raised": "each of seat {seat}'s developers gains a counter",
-    "feature_creep": ("seat {seat} may play any number of features this turn; at its end the others "
-                      "may play bugs on seat {seat}"),
-    "bug_round": ("Feature Creep: starting on seat {seat}'s left, each other player holding a bug "
-                  "may play one on seat {seat}"),
+    "morale_raised": "each of Seat {seat}'s developers gains a counter",
+    "feature_creep": ("Seat {seat} may play any number of features this turn; at its end the others "
+                      "may play bugs on Seat {seat}"),
+    "bug_round": ("Feature Creep: starting on Seat {seat}'s left, each other player holding a bug "
+                  "may play one on Seat {seat}"),
     "no_bug": lambda data: (f"{TEXT.format_field(data['seats'], 'seats')} "
                             f"{'holds' if len(data['seats']) == 1 else 'hold'} no bug and "
                             f"{'is' if len(data['seats']) == 1 else 'are'} passed over"),
     "extra_resource": _extra,
     "converted": "{developer}'s 2 counters generate 1 {resource}",
-    "point_bonus": "the next feature seat {seat} plays this turn is worth {bonus} more (from {developer})",
+    "point_bonus": "the next feature Seat {seat} plays this turn is worth {bonus} more (from {developer})",
     "counter_added": "{developer} gains a counter",
-    "boosted": ("{developer}'s boost: for the rest of the turn seat {seat}'s other non-programmer "
+    "boosted": ("{developer}'s boost: for the rest of the turn Seat {seat}'s other non-programmer "
                 "developers generate an extra resource per counter"),
-    "extra_action": "{developer} gives seat {seat} an extra Action this turn",
+    "extra_action": "{developer} gives Seat {seat} an extra Action this turn",
     "leads_choice": _leads_choice,
     "leads_revealed": _leads,
 }

@@ -22,6 +22,8 @@ if TYPE_CHECKING:
     from .state import GameDevelopmentState
 
 PHASES = ("turn", "paying", "discarding", "feature creep", "lead titles", "game over")
+#: a phase as the terminal names it, where the rules name it with capitals
+PHASE_NAMES = {"feature creep": "Feature Creep", "lead titles": "Lead titles"}
 
 
 def build_view(state: GameDevelopmentState, seat: int | None) -> dict[str, Any]:
@@ -148,7 +150,7 @@ def render(view: dict[str, Any]) -> str:
     for seat, player in enumerate(view["players"]):
         marker = "▶" if seat in view["to_act"] else " "
         you = " (you)" if seat == view["viewer"] else ""
-        lines.append(f"{marker} [bold][seat{seat}]seat {seat}[/seat{seat}]{you}[/bold]: "
+        lines.append(f"{marker} [bold][seat{seat}]Seat {seat}[/seat{seat}]{you}[/bold]: "
                      f"{player['hand_size']} cards in hand")
         devs = []
         for dev in player["developers"]:
@@ -180,7 +182,7 @@ def render(view: dict[str, Any]) -> str:
                 ability = dev["ability"] or "no Lead ability"
                 lines.append(f"  {escape(dev['name'])}: {escape(ability)}")
     if not view["is_over"]:
-        status = [f"phase: {view['phase']}",
+        status = [f"phase: {PHASE_NAMES.get(view['phase'], view['phase'])}",
                   f"your Thing {'played' if view['thing_played'] else 'still open'}",
                   f"Actions left: {view['actions_left']}"]
         if view["pool"]:
@@ -197,7 +199,7 @@ def render(view: dict[str, Any]) -> str:
         if "bug_round" in view:
             holds = view["bug_round"]["holds_a_bug"]
             if holds:
-                status.append("holds a bug: " + ", ".join(f"seat {s}" for s in holds))
+                status.append("holds a bug: " + ", ".join(f"Seat {s}" for s in holds))
         lines.append("  ".join(status))
     else:
         lines.append("The game is over.")
@@ -237,10 +239,10 @@ def describe_action(text: str) -> str:
         if " of seat " in rest:
             target, _, seat = rest.rpartition(" of seat ")
             name, _, feature = target.partition(" on ")
-            return f"play {name} (your Action) to destroy seat {seat}'s feature {feature}"
+            return f"play {name} (your Action) to destroy Seat {seat}'s feature {feature}"
         if " on seat " in rest:
             card, _, seat = rest.rpartition(" on seat ")
-            return f"play {card} on seat {seat} (your Action, if it is your turn)"
+            return f"play {card} on Seat {seat} (your Action, if it is your turn)"
         return f"play {rest} from your hand (a developer, your Thing or your Action)"
     return {
         "destroy": f"spend your Action and pay the cost to destroy the bug {rest}",

@@ -17,8 +17,14 @@ if TYPE_CHECKING:
 
 
 # ---------------------------------------------------------------- event texts
+#: what opened a reaction window, in the rules' words (events and views name it by its id)
+WINDOW_WORDS = {"machine revealed": "a Machine is revealed", "after the auction": "after the auction",
+                "attack declared": "an attack is declared", "card resolved": "an Action card resolved",
+                "end of turn": "end of a turn"}
+
+
 def _bids(data: Mapping[str, Any]) -> str:
-    bids = ", ".join(f"seat {seat} {bid}" for seat, bid in enumerate(data["bids"]) if bid >= 0)
+    bids = ", ".join(f"Seat {seat} {bid}" for seat, bid in enumerate(data["bids"]) if bid >= 0)
     again = f" (tied re-bid {data['rebid']})" if data.get("rebid") else ""
     return f"bids for {data['machine']} revealed{again}: {bids} UE"
 
@@ -26,18 +32,18 @@ def _bids(data: Mapping[str, Any]) -> str:
 def _drawn(data: Mapping[str, Any]) -> str:
     if data.get("cards") is not None:
         if not data["cards"]:
-            return f"seat {data['seat']} draws no card: both piles are empty"
-        return f"seat {data['seat']} draws {listed(data['cards'])}"
-    return f"seat {data['seat']} draws {TEXT.format_field(data['n'], 'plural card')}"
+            return f"Seat {data['seat']} draws no card: both piles are empty"
+        return f"Seat {data['seat']} draws {listed(data['cards'])}"
+    return f"Seat {data['seat']} draws {TEXT.format_field(data['n'], 'plural card')}"
 
 
 def _taken(data: Mapping[str, Any]) -> str:
     what = listed(data["cards"]) if data.get("cards") is not None else TEXT.format_field(data["n"], "plural card")
-    return f"seat {data['seat']} takes {what} at random from seat {data['from']}"
+    return f"Seat {data['seat']} takes {what} at random from Seat {data['from']}"
 
 
 def _turned(data: Mapping[str, Any]) -> str:
-    where = f"seat {data['seat']}'s door {data['door']}"
+    where = f"Seat {data['seat']}'s door {data['door']}"
     if data["card"] is None:
         return f"{where} is turned: nothing lies under it"
     if data["trap"]:
@@ -48,18 +54,18 @@ def _turned(data: Mapping[str, Any]) -> str:
 def _scored(data: Mapping[str, Any]) -> str:
     change = data["change"]
     sign = "+" if change > 0 else "−"
-    return (f"seat {data['seat']} now has {TEXT.format_field(data['points'], 'points')} "
+    return (f"Seat {data['seat']} now has {TEXT.format_field(data['points'], 'points')} "
             f"({sign}{abs(change)})")
 
 
 def _round(data: Mapping[str, Any]) -> str:
     last = ", the last one (round limit)" if data.get("last") else ""
-    return f"round {data['round']} begins{last}: seat {data['pawn']} holds the pawn; Buying Phase"
+    return f"round {data['round']} begins{last}: Seat {data['pawn']} holds the pawn; Buying Phase"
 
 
 def _played(data: Mapping[str, Any]) -> str:
-    when = f" in the reaction window ({data['window']})" if data.get("window") else ""
-    return f"seat {data['seat']} plays {data['card']}{when}: {data['effect']}"
+    when = f" in the reaction window ({WINDOW_WORDS[data['window']]})" if data.get("window") else ""
+    return f"Seat {data['seat']} plays {data['card']}{when}: {data['effect']}"
 
 
 EVENT_TEXTS: dict[str, str | Callable[[Mapping[str, Any]], str]] = {
@@ -68,43 +74,43 @@ EVENT_TEXTS: dict[str, str | Callable[[Mapping[str, Any]], str]] = {
                         "needs {doors:plural active door})",
     "bids_revealed": _bids,
     "bids_tied": "{seats:seats} tied at {bid} UE: they bid again (re-bid {rebid} of 3)",
-    "haggler_wins_tie": "seat {seat}, the Haggler, wins the tie at {bid} UE",
+    "haggler_wins_tie": "Seat {seat}, the Haggler, wins the tie at {bid} UE",
     "sale_cancelled": "no sale of {machine} ({why}): it goes under the Machine pile",
-    "machine_bought": "seat {seat} buys {machine} for {ue} UE, paid to the Bank",
-    "door_activated": "seat {seat} turns door {door}, {name}, to its active face",
+    "machine_bought": "Seat {seat} buys {machine} for {ue} UE, paid to the Bank",
+    "door_activated": "Seat {seat} turns door {door}, {name}, to its active face",
     "score_changed": _scored,
-    "target_reached": "seat {seat} reaches {points:points} (target {target}): the game ends "
+    "target_reached": "Seat {seat} reaches {points:points} (target {target}): the game ends "
                       "after this round",
-    "target_lost": "seat {seat} falls back to {points:points}, under the target of {target}",
+    "target_lost": "Seat {seat} falls back to {points:points}, under the target of {target}",
     "turn_started": lambda d: (f"Action Phase of round {d['round']}: " if d["first"] else "")
-    + f"seat {d['seat']}'s turn",
-    "ue_from_bank": "seat {seat} takes {ue} UE from the Bank {why}",
-    "ue_taken": "seat {seat} takes {ue} UE from seat {from}",
+    + f"Seat {d['seat']}'s turn",
+    "ue_from_bank": "Seat {seat} takes {ue} UE from the Bank {why}",
+    "ue_taken": "Seat {seat} takes {ue} UE from Seat {from}",
     "cards_drawn": _drawn,
     "deck_rebuilt": "the discard pile is shuffled into a new Resource pile of {cards:plural card}",
     "cards_taken": _taken,
-    "cards_discarded": lambda d: f"seat {d['seat']} discards {listed(d['cards'])} at random",
-    "card_hidden": "seat {seat} hides {card:card} face down under door {door}",
-    "attack_declared": lambda d: (f"seat {d['seat']} sends {d['creature']} at seat {d['target']}'s door "
+    "cards_discarded": lambda d: f"Seat {d['seat']} discards {listed(d['cards'])} at random",
+    "card_hidden": "Seat {seat} hides {card:card} face down under door {door}",
+    "attack_declared": lambda d: (f"Seat {d['seat']} sends {d['creature']} at Seat {d['target']}'s door "
                                   f"{d['door']}, {d['name']}"
                                   + (", which has a card under it" if d["trapped"] else "")),
-    "attack_cancelled": "seat {by} cancels the attack: seat {seat}'s {creature} is discarded",
+    "attack_cancelled": "Seat {by} cancels the attack: Seat {seat}'s {creature} is discarded",
     "door_turned": _turned,
-    "trap_broken": "seat {seat}, the Warlord, treats {trap} as a decoy",
-    "trap_sprung": "{trap} springs on seat {attacker}'s {creature}: {effect}",
-    "creature_captured": "seat {seat} captures seat {from}'s {creature} into its hand",
-    "creature_intercepted": "seat {seat}'s {defender} stops seat {from}'s {creature}: both are discarded",
-    "creature_entered": "seat {seat}'s {creature} gets into seat {target}'s world. {effect}",
-    "guarded": "seat {seat}'s {defender} in defence protects against {card}",
-    "doors_swept": lambda d: (f"the cards under seat {d['seat']}'s doors are discarded: {listed(d['cards'])}"
-                              if d["cards"] else f"no card lay under seat {d['seat']}'s doors"),
-    "door_cleared": "{card} under seat {seat}'s door {door} is discarded",
+    "trap_broken": "Seat {seat}, the Warlord, treats {trap} as a decoy",
+    "trap_sprung": "{trap} springs on Seat {attacker}'s {creature}: {effect}",
+    "creature_captured": "Seat {seat} captures Seat {from}'s {creature} into its hand",
+    "creature_intercepted": "Seat {seat}'s {defender} stops Seat {from}'s {creature}: both are discarded",
+    "creature_entered": "Seat {seat}'s {creature} gets into Seat {target}'s world. {effect}",
+    "guarded": "Seat {seat}'s {defender} in defence protects against {card}",
+    "doors_swept": lambda d: (f"the cards under Seat {d['seat']}'s doors are discarded: {listed(d['cards'])}"
+                              if d["cards"] else f"no card lay under Seat {d['seat']}'s doors"),
+    "door_cleared": "{card} under Seat {seat}'s door {door} is discarded",
     "action_played": _played,
-    "machine_destroyed": "seat {seat}'s {machine} is destroyed and goes {to}",
-    "must_discard": "seat {seat} holds {held} cards after losing a Machine: it discards {n}",
-    "evolution_placed": "seat {seat} places the Evolution {evolution} through {machine}",
-    "evolution_destroyed": "seat {seat}'s Evolution {evolution} is destroyed",
-    "defender_killed": "seat {seat}'s defence creature {creature} is discarded",
+    "machine_destroyed": "Seat {seat}'s {machine} is destroyed and goes {to}",
+    "must_discard": "Seat {seat} holds {held} cards after losing a Machine: it discards {n}",
+    "evolution_placed": "Seat {seat} places the Evolution {evolution} through {machine}",
+    "evolution_destroyed": "Seat {seat}'s Evolution {evolution} is destroyed",
+    "defender_killed": "Seat {seat}'s defence creature {creature} is discarded",
 }
 
 
@@ -283,7 +289,7 @@ def _tiebreak(s: MouState, scores: list[int]) -> str:
     when = s.reached[s.winners_[0]]
     rnd, place = divmod(when, s.players)
     others = [seat for seat in tied if seat not in s.winners_]
-    return (f"{TEXT.format_field(tied, 'seats').capitalize()} tied on {TEXT.format_field(best, 'points')}; "
+    return (f"{TEXT.format_field(tied, 'seats')} tied on {TEXT.format_field(best, 'points')}; "
             f"{TEXT.format_field(s.winners_, 'seats')} reached the target first, in round {rnd}, "
             f"{_ordinal(place + 1)} in that round's order from the pawn, before "
             f"{TEXT.format_field(others, 'seats')} (U10).")
@@ -318,16 +324,16 @@ def action_path(s: MouState, action: Action) -> tuple[str, ...]:
         if target < 0:
             return (name, "play it")
         if extra < 0:
-            return (name, f"on seat {target}")
+            return (name, f"on Seat {target}")
         if cards[card].effect in ("disarm", "force_door"):
-            return (name, f"on seat {target}", f"door {extra + 1}")
-        return (name, f"on seat {target}", machines[extra].name)
+            return (name, f"on Seat {target}", f"door {extra + 1}")
+        return (name, f"on Seat {target}", machines[extra].name)
     if kind == "trap":
         return ("hide a card under", f"door {action.args[0] + 1}")
     if kind == "activate":
         return ("activate", f"door {action.args[0] + 1}")
     if kind == "fire":
-        return ("fire the Ravager Cannon", f"at seat {action.args[0]}", machines[action.args[1]].name)
+        return ("fire the Ravager Cannon", f"at Seat {action.args[0]}", machines[action.args[1]].name)
     if kind == "attack":
-        return (f"seat {action.args[0]}", f"door {action.args[1] + 1}")
+        return (f"Seat {action.args[0]}", f"door {action.args[1] + 1}")
     return (text,)

@@ -13,7 +13,7 @@ from boardwright.engine import Action
 
 from ...engine.markup import escape
 from . import rules as R
-from .present import facts
+from .present import WINDOW_WORDS, facts
 
 if TYPE_CHECKING:
     from .state import MouState
@@ -110,7 +110,7 @@ def redact(action: Action) -> str:
 
 
 def _seat(seat: int) -> str:
-    return f"[seat{seat}]seat {seat}[/seat{seat}]"
+    return f"[seat{seat}]Seat {seat}[/seat{seat}]"
 
 
 def render(view: dict[str, Any]) -> str:
@@ -156,7 +156,7 @@ def render(view: dict[str, Any]) -> str:
         lines.append(f"Attack: {_seat(a['attacker'])} sends {escape(a['creature'])}{source} at {where}"
                      + (" — cancelled" if a["cancelled"] else ""))
     if view["window"]:
-        lines.append(f"Reaction window ({escape(view['window'])}): Action cards may be played")
+        lines.append(f"Reaction window ({WINDOW_WORDS[view['window']]}): Action cards may be played")
     if "effect_in_world_of" in view:
         lines.append(f"A creature got into {_seat(view['effect_in_world_of'])}'s world: its owner chooses")
     if "discarding" in view:

@@ -66,8 +66,13 @@ def place(index: int, columns: int) -> str:
     return f"row {index // columns + 1}, column {index % columns + 1}"
 
 
+def _lettered(structures: list[str]) -> list[str]:
+    """A seat's Structures as the data name them ("A Arboretum") in words: "Arboretum (A)"."""
+    return [f"{name[2:]} ({name[0]})" for name in structures]
+
+
 def _seat(data: Mapping[str, Any]) -> str:
-    return f"seat {data['seat']}"
+    return f"Seat {data['seat']}"
 
 
 def _card(data: Mapping[str, Any]) -> str:
@@ -112,12 +117,12 @@ def forklift_back(data: Mapping[str, Any]) -> str:
 
 
 def structures_drafted(data: Mapping[str, Any]) -> str:
-    picks = [f"seat {seat} takes {name}" for seat, name in zip(data["seats"], data["structures"], strict=True)]
+    picks = [f"Seat {seat} takes {name}" for seat, name in zip(data["seats"], data["structures"], strict=True)]
     return f"Structures revealed together: {listed(picks)}"
 
 
 def turn_started(data: Mapping[str, Any]) -> str:
-    text = (f"turn {data['turn']} begins with seat {data['first']}: the READY Wedge is {data['ready']}, "
+    text = (f"turn {data['turn']} begins with Seat {data['first']}: the READY Wedge is {data['ready']}, "
             f"then {listed(data['wedges'])} at levels 1, 2 and 3")
     if data.get("reset"):
         text += "; workers may return to the Break Room"
@@ -147,7 +152,7 @@ def _points(n: int) -> str:
 #: the text of every event kind: functions of the data (an f-string is much quicker than
 #: a template, and a seat's events are written out often)
 TEXTS: dict[str, str | Callable[[Mapping[str, Any]], str]] = {
-    "structures_dealt": lambda d: f"{_seat(d)} is dealt the Structures {listed(d['structures'])}",
+    "structures_dealt": lambda d: f"{_seat(d)} is dealt the Structures {listed(_lettered(d['structures']))}",
     "structures_drafted": structures_drafted,
     "play_started": lambda d: "every Factory is set up: the game begins",
     "turn_started": turn_started,

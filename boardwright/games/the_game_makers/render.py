@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...engine.events import TEXT
 from ...engine.markup import escape
 from .actions import SPACES, cell_name, slot_name
 from .board import TWEENIE_BASE
@@ -39,7 +40,7 @@ def render(view: dict[str, Any]) -> str:
     if view["pending"] and not view["is_over"]:
         lines.append("")
         current = view["current"]
-        who = "Your step" if current == viewer else f"Waiting for [seat{current}]seat {current}[/seat{current}]"
+        who = "Your step" if current == viewer else f"Waiting for [seat{current}]Seat {current}[/seat{current}]"
         steps = [step_text(content, frame) for frame in reversed(view["pending"])]
         lines.append(f"{who}: {steps[0]}")
         for later in steps[1:]:
@@ -56,11 +57,11 @@ def wheel_line(view: dict[str, Any]) -> str:
 
 
 def draft_lines(content: Content, view: dict[str, Any]) -> list[str]:
-    lines = ["Draft  " + "   ".join(f"set {d['letter']} with seat {d['holder']} ({d['size']} tiles)"
+    lines = ["Draft  " + "   ".join(f"set {d['letter']} with Seat {d['holder']} ({d['size']} tiles)"
                                     for d in view["draft"])]
     for d in view["draft"]:
         if d["tiles"]:
-            whose = "your" if d["holder"] == view.get("viewer") else f"seat {d['holder']}'s (seen)"
+            whose = "your" if d["holder"] == view.get("viewer") else f"Seat {d['holder']}'s (seen)"
             lines.append(f"  {whose} {d['letter']} set: " + "; ".join(
                 structure_text(content, sid) for sid in d["tiles"]))
     return lines
@@ -118,7 +119,7 @@ def seat_lines(content: Content, view: dict[str, Any], seat: int, info: dict[str
             code = info["assembly_line"][r * 6 + c]
             word = "." if code < 0 else "tweenie" if code >= TWEENIE_BASE else ICON_WORDS[content.tiles[code][1]]
             cells.append(f"{word:7s}")
-        lines.append("    " + " ".join(cells).rstrip())
+        lines.append("    " + "  ".join(cells).rstrip())
     lines.append("  Marketing: " + ", ".join(f"{COLUMNS[i]} {v}" for i, v in enumerate(info["marketing"])))
     structs = []
     for letter, sid in enumerate(info["structures"]):
@@ -126,8 +127,9 @@ def seat_lines(content: Content, view: dict[str, Any], seat: int, info: dict[str
             continue
         s = content.structures[sid]
         built = bin(info["built"][letter]).count("1")
-        state = "active" if info["active"][letter] else f"{built} of {len(s.buildings)} buildings"
-        structs.append(f"{LETTERS[letter]} {escape(s.name)} ({state})")
+        needed = TEXT.format_field(len(s.buildings), "plural building")
+        state = "active" if info["active"][letter] else f"{built} of {needed}"
+        structs.append(f"{escape(s.name)} ({LETTERS[letter]}, {state})")
     lines.append("  Structures: " + ("; ".join(structs) if structs else "none yet"))
     trees = [escape(content.trees[t].name) for t in info["trees"]]
     used = [escape(content.tweenies[t].name) for t in info["tweenies_used"]]

@@ -230,7 +230,7 @@ class GameMakersState(Factory):
     def _end_reason(self) -> str:
         if self.is_final_turn():
             full = [s for s in range(self.players) if EMPTY not in self.display[s]]
-            return f"{listed(f'seat {s}' for s in full)} filled the Display Case and the final turn is over"
+            return f"{listed(f'Seat {s}' for s in full)} filled the Display Case and the final turn is over"
         return f"the turn limit of {self.max_turns} turns was reached"
 
     def end_reason(self) -> str | None:
@@ -437,13 +437,13 @@ def tie_sentence(state: GameMakersState, tied: list[int], top: int) -> str:
     """How a tie for first was decided (M10: the best-ranked game in the Display Case)."""
     ranks = {seat: scoring.best_rank(state, seat) for seat in tied}
     best = min(ranks.values())
-    who = listed(f"seat {seat}" for seat in tied)
-    shown_ranks = listed(f"seat {seat} rank {rank}" for seat, rank in ranks.items() if rank < 10**9)
+    who = listed(f"Seat {seat}" for seat in tied)
+    shown_ranks = listed(f"Seat {seat} rank {rank}" for seat, rank in ranks.items() if rank < 10**9)
     winners = [seat for seat in tied if ranks[seat] == best]
     if len(winners) > 1:
         return (f"{who} tied on {top} points and their best-ranked games are equal "
                 f"({shown_ranks}): they share the win")
-    return (f"{who} tied on {top} points; seat {winners[0]} wins with the best-ranked game in "
+    return (f"{who} tied on {top} points; Seat {winners[0]} wins with the best-ranked game in "
             f"its Display Case ({shown_ranks}, lower is better)")
 
 

@@ -13,7 +13,9 @@ export function makeTip(catalog, el) {
     const entry = name ? catalog()[name] : undefined;
     const text = target.dataset.explainText || (entry && entry.text) || "";
     if (!name && !text) return [];
-    const kind = entry && entry.kind ? el("em", {}, ` ${entry.kind}`) : null;
+    // the kind beside the name, unless the name already says it ("Wild Wedge", "Energy Bonus card")
+    const kindWord = entry && entry.kind ? String(entry.kind) : "";
+    const kind = kindWord && !name.toLowerCase().endsWith(kindWord.toLowerCase()) ? el("em", {}, ` ${kindWord}`) : null;
     return [name ? el("strong", {}, name) : null, kind, text ? el("p", {}, text) : null]
       .filter((part) => part !== null);
   }

@@ -46,6 +46,11 @@ export function makeUi(host) {
     seatName(seat, viewer = ui.viewer) {
       return seat === viewer && !ui.replaying ? `Seat ${seat} (you)` : `Seat ${seat}`;
     },
+    // Whose something is: "Seat 2's", and "your" for the viewer ("Your" to open a sentence).
+    seatOwner(seat, viewer = ui.viewer, opening = false) {
+      if (seat !== viewer) return `Seat ${seat}'s`;
+      return opening ? "Your" : "your";
+    },
     seatBadge(seat, viewer = ui.viewer) {
       const badge = document.createElement("span");
       badge.className = "seat-badge";

@@ -57,8 +57,8 @@ def test_the_reveal_names_each_parts_tokens_owners_totals_and_controller():
     assert told(state, None, "gadgets_phase")[0]["text"] == (
         "The Gadgets Phase of round 1 begins: every face-down token is turned face up")
     revealed = {event["part"]: event for event in told(state, None, "revealed")}
-    assert revealed["Gloves"]["text"] == "Gloves revealed: seat 0 3★ = 3, seat 1 2 = 2; seat 0 controls it"
-    assert revealed["Tape"]["text"] == "Tape revealed: seat 0 1 = 1, seat 1 1 = 1; a tie, so nobody controls it"
+    assert revealed["Gloves"]["text"] == "Gloves revealed: Seat 0 3★ = 3, Seat 1 2 = 2; Seat 0 controls it"
+    assert revealed["Tape"]["text"] == "Tape revealed: Seat 0 1 = 1, Seat 1 1 = 1; a tie, so nobody controls it"
     assert revealed["Mirror"]["controlled_by"] == [] and "no token with a value" in revealed["Mirror"]["text"]
     assert revealed["Spring"]["tokens"] == ["1 + 1 + 1"] and revealed["Spring"]["totals"] == ["3"]
     assert told(state, 1, "revealed") == told(state, None, "revealed"), "a reveal is public"
@@ -98,7 +98,7 @@ def test_after_the_recall_a_new_round_begins_with_the_next_first_player():
     assert [e["text"] for e in told(state, 0, "acted")][-1] == "Seat 1: recall Gloves"
     assert "Gloves" not in str(state.view(0)["board"][state.cell_of[part("Gloves")]]["tokens"])
     assert told(state, None, "round_began")[-1]["text"] == (
-        "Round 2 begins with the Parts Phase; seat 1 has the First Player Marker")
+        "Round 2 begins with the Parts Phase; Seat 1 has the First Player Marker")
 
 
 def test_spyglass_tells_whose_token_moved_from_where_to_where():
@@ -114,7 +114,7 @@ def test_spyglass_tells_whose_token_moved_from_where_to_where():
     assert activated["text"] == "Seat 0 recalls a Power token from Lens and activates Spyglass"
     moved, = told(state, 1, "token_moved")
     assert (moved["owner"], moved["token"], moved["from"], moved["to"]) == (1, "2", "Pipe", destination)
-    assert moved["text"] == f"Seat 0 moves seat 1's 2 token from Pipe to {destination}"
+    assert moved["text"] == f"Seat 0 moves Seat 1's 2 token from Pipe to {destination}"
 
 
 def test_jumpboots_with_one_token_behind_the_screen_adds_it_and_says_why_it_stops():
@@ -141,7 +141,7 @@ def test_periscope_returns_a_1_token_and_the_part_changes_hands():
     gadgets_phase(state)
     play(state, 0, "use power Mirror", "activate Periscope", "target seat1 1 Gloves")
     assert told(state, None, "token_returned")[0]["text"] == (
-        "Seat 0 returns the 1 token of seat 1 from Gloves to behind their screen")
+        "Seat 0 returns the 1 token of Seat 1 from Gloves to behind their screen")
     assert told(state, None, "control_changed")[-1]["text"] == "Nobody controls Gloves now"
 
 
@@ -159,7 +159,7 @@ def test_holo_projector_and_perpetual_engine_tell_the_swap_and_the_exchange():
     assert told(state, 1, "token_exchanged")[0]["text"] == (
         "Seat 0 exchanges its 1 token on Lens for a 2 token from behind the screen")
     assert not [e for e in told(state, 1, "control_changed") if e["part"] == "Lens"], (
-        "the Lens stays seat 0's through the exchange")
+        "the Lens stays Seat 0's through the exchange")
 
 
 def ending_table():
@@ -180,10 +180,10 @@ def test_the_end_shows_every_bonus_card_and_breaks_the_tie_on_parts():
     assert shown == ["Seat 0 shows the Optics Bonus card: Periscope matches, 1 point",
                      "Seat 1 shows the Energy Bonus card: Crank Charger matches, 1 point"]
     tie, = told(state, None, "tie_broken")
-    assert tie["text"] == ("Seat 0 and seat 1 tie on 6 points; Parts controlled: seat 0 1 Part, "
-                           "seat 1 0 Parts, so seat 0 wins the tie")
+    assert tie["text"] == ("Seat 0 and Seat 1 tie on 6 points; Parts controlled: Seat 0 1 Part, "
+                           "Seat 1 0 Parts, so Seat 0 wins the tie")
     assert state.events(None)[-1]["text"] == (
-        "The game ends (a 4th Gadget was built and the round finished): seat 0 wins with 6 points.")
+        "The game ends (a 4th Gadget was built and the round finished): Seat 0 wins with 6 points.")
 
 
 def test_building_a_4th_gadget_announces_the_final_round():

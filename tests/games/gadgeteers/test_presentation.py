@@ -60,8 +60,8 @@ def test_a_tie_on_points_is_explained_by_the_parts_each_controls():
     assert state.scores() == [6, 6] and state.winners() == [1]
     first, second = state.score_breakdown()
     assert second["tiebreak"] == ("Tied on 6 points; Parts controlled at the end decide: 2 against "
-                                  "seat 0 1, so this seat wins the tie.")
-    assert first["tiebreak"].endswith("1 against seat 1 2, so this seat loses the tie.")
+                                  "Seat 0 1, so this seat wins the tie.")
+    assert first["tiebreak"].endswith("1 against Seat 1 2, so this seat loses the tie.")
 
 
 def leaves(entries, depth=1):
@@ -124,7 +124,7 @@ def test_a_power_against_three_players_asks_the_player_then_the_token_then_the_p
     gadgets_phase(state)
     play(state, 0, "use power Mirror", "activate Pipe Wrench")
     menu = state.action_groups(0)
-    assert [entry["label"] for entry in menu] == ["seat 1's", "seat 2's", "seat 3's"]
+    assert [entry["label"] for entry in menu] == ["Seat 1's", "Seat 2's", "Seat 3's"]
     assert [entry["label"] for entry in menu[0]["choices"]] == ["1 token", "2 token on Lens"]
     assert len(menu[0]["choices"][0]["choices"]) == 6
 
@@ -143,8 +143,8 @@ def mid_game():
 def test_the_board_shows_each_parts_tokens_by_seat_with_totals_control_and_what_winning_takes():
     state = mid_game()
     screen = GAME.render(state.view(1))
-    assert ("Gloves: [seat0]seat 0[/seat0] [seat0]3★ 1[/seat0] = 4, [seat1]seat 1[/seat1] "
-            "[seat1]2[/seat1] = 2; [seat0]seat 0[/seat0] controls it (leads by 2); "
+    assert ("Gloves: [seat0]Seat 0[/seat0] [seat0]3★ 1[/seat0] = 4, [seat1]Seat 1[/seat1] "
+            "[seat1]2[/seat1] = 2; [seat0]Seat 0[/seat0] controls it (leads by 2); "
             "you need 3 more to win it") in screen
     assert "Tape: " in screen and "nobody controls it (a tie at 1); you need 1 more to win it" in screen
     assert "Move one of another player's Value Tokens worth at most 2 from a Part to an adjacent Part" in screen
@@ -164,7 +164,7 @@ def test_the_board_during_the_parts_phase_hides_face_down_values():
     state = table(players=2)
     play(state, 0, "place 5 Gloves")
     screen = GAME.render(state.view(1))
-    assert ("Gloves: [seat0]seat 0[/seat0] [seat0]?[/seat0] = 1 face down; "
+    assert ("Gloves: [seat0]Seat 0[/seat0] [seat0]?[/seat0] = 1 face down; "
             "[dim]control shows at the reveal[/dim]") in screen
     assert "5★" not in screen.split("[bold]Gadget row")[0].split("Parts[/bold]")[1]
 
@@ -179,7 +179,7 @@ def test_a_power_in_progress_is_shown_in_words():
     assert "Activating Gravtreads (token recalled from Gloves): choose one of your tokens on a Part" in screen
     assert GAME.describe_action("target seat1 2 Gloves") == (
         "target seat1 2 Gloves: another player's token on a Part, for the power to act on; "
-        "here, seat 1's 2 token on Gloves")
+        "here, Seat 1's 2 token on Gloves")
 
 
 def test_the_catalog_describes_every_gadget_bonus_card_part_and_token():

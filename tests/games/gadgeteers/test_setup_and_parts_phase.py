@@ -107,7 +107,7 @@ def test_placing_a_token_you_do_not_have_is_refused_and_changes_nothing():
 
 def test_acting_out_of_turn_is_refused():
     state = table(players=2)
-    with pytest.raises(bw.IllegalAction, match="Turn order: seat 1 does not act now"):
+    with pytest.raises(bw.IllegalAction, match="Turn order: Seat 1 does not act now"):
         state.apply(1, "place 1 Gloves")
 
 

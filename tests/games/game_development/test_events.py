@@ -43,14 +43,14 @@ def test_trading_ideas_shows_the_traded_cards_to_the_two_players_and_a_card_to_t
     arrange(state, 0, ["Trading Ideas", "Pause Menu"])
     arrange(state, 1, ["Boss Fight"])
     texts = told(state, lambda: play(state, "play Trading Ideas on seat 1"))
-    assert "Seat 1 takes Pause Menu at random from seat 0's hand" in texts[0]
-    assert "Seat 1 takes Pause Menu at random from seat 0's hand" in texts[1]
+    assert "Seat 1 takes Pause Menu at random from Seat 0's hand" in texts[0]
+    assert "Seat 1 takes Pause Menu at random from Seat 0's hand" in texts[1]
     for outsider in (2, None):
-        assert texts[outsider][-2:] == ["Seat 1 takes a card at random from seat 0's hand",
-                                        "Seat 0 takes a card at random from seat 1's hand"]
+        assert texts[outsider][-2:] == ["Seat 1 takes a card at random from Seat 0's hand",
+                                        "Seat 0 takes a card at random from Seat 1's hand"]
     taken = events_of(state, 0, "took")[-1]["card"]
     assert taken in ("Boss Fight", "Pause Menu") and events_of(state, 1, "took")[-1]["card"] == taken
-    assert f"Seat 0 takes {taken} at random from seat 1's hand" in texts[1]
+    assert f"Seat 0 takes {taken} at random from Seat 1's hand" in texts[1]
 
 
 def test_sharing_ideas_from_an_empty_hand_takes_nothing():
@@ -59,8 +59,8 @@ def test_sharing_ideas_from_an_empty_hand_takes_nothing():
     arrange(state, 1, [])
     state.deck.clear()
     texts = told(state, lambda: play(state, "play Sharing Ideas"))
-    assert "The deck and the discard pile are empty: seat 0 draws no more" in texts[None]
-    assert "Seat 0's hand is empty: seat 1 takes nothing" in texts[None]
+    assert "The deck and the discard pile are empty: Seat 0 draws no more" in texts[None]
+    assert "Seat 0's hand is empty: Seat 1 takes nothing" in texts[None]
 
 
 def test_crunch_mode_tells_every_revealed_card_and_where_it_went():
@@ -70,11 +70,11 @@ def test_crunch_mode_tells_every_revealed_card_and_where_it_went():
     texts = told(state, lambda: play(state, "play Crunch Mode"))
     assert texts[1] == texts[None] and texts[0][1:] == texts[None][1:]
     assert texts[None][1:] == [
-        "Crunch Mode removes 2 counters from each of seat 0's developers",
+        "Crunch Mode removes 2 counters from each of Seat 0's developers",
         "Crunch Mode reveals Pause Menu, Raise Morale, Build Breaker, Trading Ideas and Boss Fight for "
-        "seat 0: Pause Menu and Boss Fight come into play as features; Build Breaker comes into play "
+        "Seat 0: Pause Menu and Boss Fight come into play as features; Build Breaker comes into play "
         "as a bug; Raise Morale and Trading Ideas go to the discard pile (neither features nor bugs).",
-        "Build Breaker stops seat 0 adding new features until it is destroyed",
+        "Build Breaker stops Seat 0 adding new features until it is destroyed",
     ]
 
 
@@ -86,9 +86,9 @@ def test_crunch_mode_under_build_breaker_says_why_the_revealed_features_are_disc
     texts = told(state, lambda: play(state, "play Crunch Mode"))
     assert texts[None][-1] == (
         "Crunch Mode reveals Pause Menu, Memory Leak, Raise Morale, Raise Morale and Boss Fight for "
-        "seat 0: Memory Leak comes into play as a bug; Raise Morale and Raise Morale go to the discard "
+        "Seat 0: Memory Leak comes into play as a bug; Raise Morale and Raise Morale go to the discard "
         "pile (neither features nor bugs); Pause Menu and Boss Fight go to the discard pile because "
-        "Build Breaker stops seat 0 adding features.")
+        "Build Breaker stops Seat 0 adding features.")
 
 
 def test_a_build_breaker_played_on_a_player_and_destroyed_again_is_told_to_all():
@@ -96,7 +96,7 @@ def test_a_build_breaker_played_on_a_player_and_destroyed_again_is_told_to_all()
     arrange(state, 0, ["Build Breaker"])
     texts = told(state, lambda: play(state, "play Build Breaker on seat 1"))
     assert texts[None] == ["Seat 0: play Build Breaker on seat 1",
-                           "Build Breaker stops seat 1 adding new features until it is destroyed"]
+                           "Build Breaker stops Seat 1 adding new features until it is destroyed"]
     finish_turn(state)
     texts = told(state, lambda: play(state, "destroy Build Breaker", "pay Wild W"))
     assert texts[None][-2:] == ["Seat 1 destroys Build Breaker, which goes to the discard pile",
@@ -109,10 +109,10 @@ def test_a_feature_comes_into_play_with_the_extra_point_of_jurassic_js_lead():
     texts = told(state, lambda: play(state, "use Jurassic J", "play Pause Menu", "pay Jurassic J"))
     assert texts[1] == [
         "Seat 0: use Jurassic J",
-        "The next feature seat 0 plays this turn is worth 1 more (from Jurassic J)",
+        "The next feature Seat 0 plays this turn is worth 1 more (from Jurassic J)",
         "Seat 0: play Pause Menu",
         "Seat 0: pay Jurassic J",
-        "Pause Menu comes into play for seat 0, worth 2 points (1 extra from a Lead ability)",
+        "Pause Menu comes into play for Seat 0, worth 2 points (1 extra from a Lead ability)",
     ]
 
 
@@ -138,9 +138,9 @@ def test_a_round_of_feature_creep_bugs_tells_who_holds_no_bug():
     arrange(state, 2, ["Missing Texture"])
     texts = told(state, lambda: play(state, "play Feature Creep", "end turn"))
     assert texts[None][1:] == [
-        "Seat 0 may play any number of features this turn; at its end the others may play bugs on seat 0",
+        "Seat 0 may play any number of features this turn; at its end the others may play bugs on Seat 0",
         "Seat 0: end turn",
-        "Feature Creep: starting on seat 0's left, each other player holding a bug may play one on seat 0",
+        "Feature Creep: starting on Seat 0's left, each other player holding a bug may play one on Seat 0",
         "Seat 1 holds no bug and is passed over",
     ]
 
@@ -165,14 +165,14 @@ def test_lead_titles_stay_secret_until_all_are_attached_then_are_revealed_togeth
     for _ in range(5):
         finish_turn(state)
     assert events_of(state, None, "leads_choice")[-1]["text"] == (
-        "Seat 0 and seat 1 choose in secret which Programmer becomes Lead Programmer")
+        "Seat 0 and Seat 1 choose in secret which Programmer becomes Lead Programmer")
     texts = told(state, lambda: play(state, "lead Mickey M"))
     assert texts[0] == ["Seat 0: lead Mickey M"]
     assert texts[1] == texts[None] == ["Seat 0 commits a sealed choice"]
     texts = told(state, lambda: state.apply(1, "lead Magical M"))
     assert "Seat 0's Leads: Mickey M is Lead Programmer and E Machete is Lead Level Designer" in texts[None]
     assert "Seat 1's Leads: Magical M is Lead Programmer" in texts[None]
-    assert any(t.startswith("Vertical Slice begins (milestone 2 of 5, 4 rounds); seat 1 goes first; a new "
+    assert any(t.startswith("Vertical Slice begins (milestone 2 of 5, 4 rounds); Seat 1 goes first; a new "
                             "Production deck is shuffled and dealt. Rules: bugs cost 1 less of each "
                             "resource to destroy") for t in texts[None])
     assert ("Seat 0's developers start Vertical Slice with counters: Wild W 4, Mickey M 4 and E Machete 8"
@@ -190,4 +190,4 @@ def test_a_new_milestone_deals_named_cards_to_their_owner_and_its_last_round_is_
     assert dealt["private"] and len(dealt["cards"]) == 5
     assert "Seat 0 is dealt 5 cards" in texts[1]
     texts = told(state, lambda: (finish_turn(state), finish_turn(state)))
-    assert "Final round: round 2 of 2 of RTM begins with seat 0; the game ends after it" in texts[None]
+    assert "Final round: round 2 of 2 of RTM begins with Seat 0; the game ends after it" in texts[None]

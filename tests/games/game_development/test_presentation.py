@@ -92,8 +92,8 @@ def test_a_five_all_tie_decided_by_fewer_bugs_is_explained():
     for _ in range(4):
         finish_turn(state)
     assert state.is_over and state.scores() == [5, 5] and state.winners() == [0]
-    sentence = ("Seat 0 and seat 1 tied on 5 points; a tie goes to fewer bugs: seat 0 has 0 bugs and "
-                "seat 1 has 1 bug, so seat 0 wins.")
+    sentence = ("Seat 0 and Seat 1 tied on 5 points; a tie goes to fewer bugs: Seat 0 has 0 bugs and "
+                "Seat 1 has 1 bug, so Seat 0 wins.")
     assert [entry.get("tiebreak") for entry in state.score_breakdown()] == [sentence, sentence]
 
 
@@ -113,13 +113,13 @@ def test_targeted_cards_open_a_menu_of_players_then_features():
     put_in_play(state, 1, features=["Boss Fight", "Pause Menu"])
     put_in_play(state, 2, features=["Secret Level"])
     menu = {entry["label"]: entry for entry in state.action_groups(0)}
-    assert [c["label"] for c in menu["play Memory Leak"]["choices"]] == ["on seat 0", "on seat 1", "on seat 2"]
+    assert [c["label"] for c in menu["play Memory Leak"]["choices"]] == ["on Seat 0", "on Seat 1", "on Seat 2"]
     conflict = menu["play Source Control Conflict"]["choices"]
-    assert conflict[0]["label"] == "on seat 1"
+    assert conflict[0]["label"] == "on Seat 1"
     assert sorted((c["label"], c["action"]) for c in conflict[0]["choices"]) == [
         ("Boss Fight (5 points)", "play Source Control Conflict on Boss Fight of seat 1"),
         ("Pause Menu (1 point)", "play Source Control Conflict on Pause Menu of seat 1")]
-    assert conflict[1] == {"label": "on seat 2 Secret Level (3 points)",
+    assert conflict[1] == {"label": "on Seat 2 Secret Level (3 points)",
                            "action": "play Source Control Conflict on Secret Level of seat 2"}
 
 
@@ -146,7 +146,7 @@ def test_the_board_shows_each_hand_card_with_kind_cost_points_and_rule_and_no_in
     arrange(state, 0, ["Boss Fight", "Memory Leak", "Crunch Mode", "Art Style Guide", "Memory Leak"])
     board = GAME.render(state.view(0))
     for text in (
-        "[seat0]seat 0[/seat0] (you)",
+        "[seat0]Seat 0[/seat0] (you)",
         "Boss Fight[/bold] (feature, costs 3 Prog and 2 LD, +5 points)",     # Beta +1, Level Editor −1 LD
         "Memory Leak[/bold] ×2 (bug, destroying costs 1 Prog, −2 points)",
         "Crunch Mode[/bold] (Action card) — Remove 2 counters from each of your developers.",

@@ -109,7 +109,7 @@ def test_an_empty_deck_is_refilled_from_the_shuffled_discard_pile():
 def test_a_bug_on_a_seat_that_does_not_exist_is_refused_naming_the_rule():
     state = at_milestone("Alpha")
     arrange(state, 0, ["Memory Leak"])
-    with pytest.raises(bw.IllegalAction, match="there is no seat 3") as error:
+    with pytest.raises(bw.IllegalAction, match="there is no Seat 3") as error:
         play(state, "play Memory Leak on seat 3")
     assert error.value.rule == "Features/Bugs"
 

@@ -34,7 +34,7 @@ def test_sealed_bids_are_revealed_all_at_once_with_the_buyer_and_the_price():
     seen = told(s, (1, "bid 1"), (2, "bid 0"))
     for seat in SEATS:
         assert texts(seen[seat]) == texts(seen[None])
-    assert texts(seen[None], "bids_revealed") == ["Bids for Star Forge revealed: seat 0 3, seat 1 1, seat 2 0 UE"]
+    assert texts(seen[None], "bids_revealed") == ["Bids for Star Forge revealed: Seat 0 3, Seat 1 1, Seat 2 0 UE"]
     assert texts(seen[None], "machine_bought") == ["Seat 0 buys Star Forge for 3 UE, paid to the Bank"]
     assert texts(seen[None], "score_changed") == ["Seat 0 now has 2 points (+2)"]
     assert texts(seen[None], "machine_revealed")[0].startswith("Auction 2 of 2: ")
@@ -43,10 +43,10 @@ def test_sealed_bids_are_revealed_all_at_once_with_the_buyer_and_the_price():
 def test_a_tie_asks_the_tied_seats_to_bid_again_and_a_third_tied_rebid_cancels_the_sale():
     s = bidding(new_game(), "Gene Loom")
     seen = told(s, (0, "bid 2"), (1, "bid 2"), (2, "bid 1"))
-    assert texts(seen[2], "bids_tied") == ["Seat 0 and seat 1 tied at 2 UE: they bid again (re-bid 1 of 3)"]
+    assert texts(seen[2], "bids_tied") == ["Seat 0 and Seat 1 tied at 2 UE: they bid again (re-bid 1 of 3)"]
     seen = told(s, (0, "bid 1"), (1, "bid 1"), (0, "bid 1"), (1, "bid 1"), (0, "bid 0"), (1, "bid 0"))
     assert texts(seen[None], "bids_revealed")[-1] == \
-        "Bids for Gene Loom revealed (tied re-bid 3): seat 0 0, seat 1 0 UE"
+        "Bids for Gene Loom revealed (tied re-bid 3): Seat 0 0, Seat 1 0 UE"
     assert texts(seen[None], "sale_cancelled") == [
         "No sale of Gene Loom (nobody bid): it goes under the Machine pile"]
 
@@ -96,11 +96,11 @@ def test_an_attack_turns_the_door_and_a_soul_cage_captures_the_creature():
     door = s.c.doors[s.door_names[1][0]]
     seen = told(s, "send Void Leech", "attack seat 1 door 1")
     assert texts(seen[2]) == [
-        f"Seat 0 sends Void Leech at seat 1's door 1, {door}, which has a card under it",
+        f"Seat 0 sends Void Leech at Seat 1's door 1, {door}, which has a card under it",
         "Seat 1's door 1 is turned: the trap Soul Cage lay under it",
-        "Soul Cage springs on seat 0's Void Leech: The creature is stopped and goes into your hand "
+        "Soul Cage springs on Seat 0's Void Leech: The creature is stopped and goes into your hand "
         "instead of the discard pile.",
-        "Seat 1 captures seat 0's Void Leech into its hand",
+        "Seat 1 captures Seat 0's Void Leech into its hand",
     ]
     assert texts(seen[None]) == texts(seen[2]) == texts(seen[0])
 
@@ -111,8 +111,8 @@ def test_a_creature_through_an_empty_door_gets_in_and_its_effect_is_told():
     seen = told(s, "send Void Leech", "attack seat 2 door 1")
     assert texts(seen[1])[1:] == [
         "Seat 2's door 1 is turned: nothing lies under it",
-        "Seat 0's Void Leech gets into seat 2's world. Attacking: take 2 UE from the attacked player.",
-        "Seat 0 takes 2 UE from seat 2",
+        "Seat 0's Void Leech gets into Seat 2's world. Attacking: take 2 UE from the attacked player.",
+        "Seat 0 takes 2 UE from Seat 2",
     ]
 
 
@@ -122,9 +122,9 @@ def test_a_card_taken_at_random_is_named_to_the_taker_and_the_loser_only():
     hand(s, 1, "Oceans")
     seen = told(s, "play Sleight on seat 1")
     assert texts(seen[0], "cards_taken") == texts(seen[1], "cards_taken") == \
-        ["Seat 0 takes Oceans at random from seat 1"]
+        ["Seat 0 takes Oceans at random from Seat 1"]
     assert texts(seen[2], "cards_taken") == texts(seen[None], "cards_taken") == \
-        ["Seat 0 takes 1 card at random from seat 1"]
+        ["Seat 0 takes 1 card at random from Seat 1"]
     assert texts(seen[2], "action_played") == [
         "Seat 0 plays Sleight: Take 1 card at random from an opponent's hand (Sphinx in defence protects)."]
 
@@ -140,9 +140,9 @@ def test_an_action_card_played_in_a_reaction_window_cancels_the_attack():
     assert s.pass_action(0) is None
     seen = told(s, (1, "play Portal Collapse"))
     assert texts(seen[None]) == [
-        "Seat 1 plays Portal Collapse in the reaction window (attack declared): Cancel an attack that has "
+        "Seat 1 plays Portal Collapse in the reaction window (an attack is declared): Cancel an attack that has "
         "just been declared: the creature is discarded.",
-        "Seat 1 cancels the attack: seat 0's Titan Golem is discarded",
+        "Seat 1 cancels the attack: Seat 0's Titan Golem is discarded",
     ]
 
 
@@ -180,14 +180,14 @@ def test_the_round_begins_with_its_number_and_pawn_and_the_end_gives_its_reason(
     s = turn(new_game(), 0)
     s.pawn, s.turn_no = 1, 2
     seen = told(s, "end turn")
-    assert texts(seen[None], "round_started") == ["Round 3 begins: seat 2 holds the pawn; Buying Phase"]
+    assert texts(seen[None], "round_started") == ["Round 3 begins: Seat 2 holds the pawn; Buying Phase"]
     s = turn(new_game(), 0)
     s.pawn, s.turn_no = 1, 2
     owns(s, 2, "Palace", "Nebula Still", "Life Crucible", "Star Forge")
     R.note_points(s, 2)
     finish_turn(s)
     assert s.events(None)[-1]["text"] == \
-        "The game ends (seat 2 reached the target of 11 points): seat 2 wins with 11 points."
+        "The game ends (Seat 2 reached the target of 11 points): Seat 2 wins with 11 points."
 
 
 def test_the_last_round_of_the_round_limit_is_announced():
@@ -196,4 +196,4 @@ def test_the_last_round_of_the_round_limit_is_announced():
     s.pawn, s.turn_no = 1, 2
     seen = told(s, "end turn")
     assert texts(seen[0], "round_started") == [
-        "Round 2 begins, the last one (round limit): seat 2 holds the pawn; Buying Phase"]
+        "Round 2 begins, the last one (round limit): Seat 2 holds the pawn; Buying Phase"]

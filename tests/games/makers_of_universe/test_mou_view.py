@@ -43,7 +43,7 @@ def test_the_board_shows_doors_with_a_card_under_them_and_committed_bids():
         s.apply(s.to_act[0], "pass")
     s.apply(0, "bid 1")
     text = Text.from_markup(GAME.render(s.view(1))).plain
-    assert "seat 0 committed" in text and "On auction" in text
+    assert "Seat 0 committed" in text and "On auction" in text
 
 
 def test_describe_action_explains_an_action_text():

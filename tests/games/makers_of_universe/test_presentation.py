@@ -81,8 +81,8 @@ def test_a_tie_decided_by_who_reached_the_target_first_is_said_in_the_breakdown(
     breakdown = s.score_breakdown()
     assert s.winners() == [2]
     assert breakdown[2]["tiebreak"] == (
-        "Seat 0 and seat 2 tied on 11 points; seat 2 reached the target first, in round 2, 2nd in that "
-        "round's order from the pawn, before seat 0 (U10).")
+        "Seat 0 and Seat 2 tied on 11 points; Seat 2 reached the target first, in round 2, 2nd in that "
+        "round's order from the pawn, before Seat 0 (U10).")
     assert "tiebreak" not in breakdown[0] and "tiebreak" not in breakdown[1]
 
 
@@ -106,9 +106,9 @@ def test_the_turn_menu_groups_actions_by_card_then_target():
     owns(s, 2, "Tide Engine")
     groups = menu(s, 0)
     meteor = {entry["label"]: entry for entry in groups["Meteor:"]["choices"]}
-    assert sorted(meteor) == ["on seat 1", "on seat 2 Tide Engine"]
-    assert [c["label"] for c in meteor["on seat 1"]["choices"]] == ["Star Forge", "Gene Loom"]
-    assert meteor["on seat 2 Tide Engine"]["action"] == "play Meteor on seat 2 Tide Engine"
+    assert sorted(meteor) == ["on Seat 1", "on Seat 2 Tide Engine"]
+    assert [c["label"] for c in meteor["on Seat 1"]["choices"]] == ["Star Forge", "Gene Loom"]
+    assert meteor["on Seat 2 Tide Engine"]["action"] == "play Meteor on seat 2 Tide Engine"
     assert [c["label"] for c in groups["Titan Golem:"]["choices"]] == ["attack", "defend your world"]
     assert groups["Cerberus:"]["choices"][1] == {"label": "defend your world", "action": "defend with Cerberus"}
     assert [c["label"] for c in groups["activate"]["choices"]] == ["door 2", "door 3"]
@@ -148,10 +148,10 @@ def test_the_board_shows_the_auction_your_character_and_hand_with_their_facts():
     assert "2× Oceans — Evolution, 2 points, placed through Tide Engine" in text
     assert "Machines: Palace (3), Palace (1)" in text
     assert "a card under it" in text and "under it: Soul Cage" in text and "Pit Trap" not in text
-    assert "seat 0 thinking" in text
+    assert "Seat 0 thinking" in text
     for internal in ("None", "{", "_", "kind=", "[0", "'"):
-        assert internal not in text.replace("seat 1's", ""), internal
-    assert "[seat1]seat 1[/seat1]" in raw
+        assert internal not in text.replace("Seat 1's", ""), internal
+    assert "[seat1]Seat 1[/seat1]" in raw
 
 
 def test_the_quick_reference_loads():

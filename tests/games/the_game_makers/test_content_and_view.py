@@ -110,7 +110,7 @@ def test_render_names_a_draft_set_held_by_another_seat_as_seen():
     state = GAME.new(players=3, seed=5, options={"structures": "draft"})
     for seat in state.to_act:
         state.apply(seat, state.legal_actions(seat)[0])
-    assert "seat 1's (seen) A set" in GAME.render(state.view(0))
+    assert "Seat 1's (seen) A set" in GAME.render(state.view(0))
 
 
 def bags_file(tmp_path: Path, small: int, medium: int, large: int, tiles_icon: bool = True) -> Path:

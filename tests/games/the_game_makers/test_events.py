@@ -118,7 +118,7 @@ def test_a_new_turn_tells_who_starts_and_what_the_wheel_offers():
     play(state, "end turn")
     assert seat == 1
     turn = told(state, None, since[None], "turn_started")
-    assert turn[0]["text"] == ("Turn 2 begins with seat 1: the READY Wedge is cards, then tiles, "
+    assert turn[0]["text"] == ("Turn 2 begins with Seat 1: the READY Wedge is cards, then tiles, "
                                "wood and dice at levels 1, 2 and 3")
 
 
@@ -139,7 +139,7 @@ def test_the_twelfth_game_announces_the_final_turn_and_the_end_says_why():
     final = [e for e in state.events(None) if e["kind"] == "turn_started"][-1]
     assert final["text"].endswith("This is the final turn")
     assert state.events(None)[-1]["text"].startswith(
-        "The game ends (seat 0 filled the Display Case and the final turn is over)")
+        "The game ends (Seat 0 filled the Display Case and the final turn is over)")
 
 
 def test_drafted_structures_are_sealed_then_revealed_together():
@@ -154,7 +154,7 @@ def test_drafted_structures_are_sealed_then_revealed_together():
     state.apply(last, state.legal_actions(last)[0])
     revealed = [told(state, seat, 0, "structures_drafted") for seat in (0, 1, 2, None)]
     assert all(r == revealed[0][:1] for r in revealed) and len(revealed[0]) == 1
-    assert revealed[0][0]["text"].startswith("Structures revealed together: seat 0 takes A ")
+    assert revealed[0][0]["text"].startswith("Structures revealed together: Seat 0 takes A ")
 
 
 def test_a_reset_turn_and_a_tree_reward_are_told():

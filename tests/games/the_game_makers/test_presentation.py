@@ -52,8 +52,8 @@ def test_a_tie_for_first_names_the_best_ranked_game_that_breaks_it():
     state.is_over = True
     breakdown = state.score_breakdown()
     assert state.winners() == [1]
-    sentence = ("seat 0 and seat 1 tied on 5 points; seat 1 wins with the best-ranked game in its "
-                "Display Case (seat 0 rank 30 and seat 1 rank 12, lower is better)")
+    sentence = ("Seat 0 and Seat 1 tied on 5 points; Seat 1 wins with the best-ranked game in its "
+                "Display Case (Seat 0 rank 30 and Seat 1 rank 12, lower is better)")
     assert breakdown[0]["tiebreak"] == breakdown[1]["tiebreak"] == sentence
 
 
@@ -143,7 +143,7 @@ def test_a_pending_payment_and_shelf_read_as_sentences():
     play(state, "pay wood L3")
     assert f"Your step: put card #{made + 1} {name} in the Display Case" in MARKUP.sub(
         "", GAME.render(state.view(0)))
-    assert "Waiting for seat 0: put card" in MARKUP.sub("", GAME.render(state.view(1)))
+    assert "Waiting for Seat 0: put card" in MARKUP.sub("", GAME.render(state.view(1)))
 
 
 def test_the_catalog_describes_every_piece_of_our_content():

@@ -206,7 +206,7 @@ export function draw(board, message, ui) {
         }
         stack.append(token(label, seat, { keys }));
       }
-      stack.append(el("span", { class: "gg-total", title: `${seatName(seat)}'s total on ${part}` },
+      stack.append(el("span", { class: "gg-total", title: `${ui.seatOwner(seat, me, true)} total on ${part}` },
         unseen ? (known ? `${halves(known)}+?` : "?") : `=${halves(known)}`));
       stacks.append(stack);
     }

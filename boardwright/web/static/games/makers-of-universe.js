@@ -48,11 +48,12 @@ function escapeRe(text) { return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"); }
 
 // What an open reaction window is about, in a sentence: the attack declared, the Machine put up
 // for sale, or the last thing that happened.
-function windowSubject(view, seatName) {
+function windowSubject(view, ui, viewer) {
+  const seatName = (seat) => ui.seatName(seat, viewer);
   const last = memory[memory.length - 1];
   if (view.window === "attack declared" && view.attack) {
     const a = view.attack;
-    return `${seatName(a.attacker)} sends ${a.creature} at ${seatName(a.seat)}'s door ${a.door} — before the door is turned.`;
+    return `${seatName(a.attacker)} sends ${a.creature} at ${ui.seatOwner(a.seat, viewer)} door ${a.door} — before the door is turned.`;
   }
   if (view.window === "machine revealed" && view.on_auction) return `${view.on_auction} was just put up for sale.`;
   if (last) return `${view.window}: ${sentence(last.text)}`;
@@ -62,7 +63,7 @@ function windowSubject(view, seatName) {
 // For the page: what the reaction window the seat is asked in is about (said when it is passed
 // for the player).
 export function reaction(message, ui) {
-  return windowSubject(message.view, (seat) => ui.seatName(seat, message.seat));
+  return windowSubject(message.view, ui, message.seat);
 }
 
 export function draw(board, message, ui) {
@@ -171,7 +172,7 @@ export function draw(board, message, ui) {
       say(mine ? `You bought the Machine: click ${plural(n, "more inactive door")} of your world to turn active.`
         : `${who} activates ${plural(n, "more door")} for the Machine bought.`);
     } else if (phase === "reaction window") {
-      const about = windowSubject(view, seatName);
+      const about = windowSubject(view, ui, me);
       if (message.passing) {
         say(`Reaction window — passing it for you: ${about}`);
       } else if (mine) {  // the player chose to be asked
@@ -220,8 +221,8 @@ export function draw(board, message, ui) {
       const entered = [...memory].reverse().find((event) => event.kind === "creature_entered");
       const creature = a ? a.creature : entered ? entered.creature : null;
       const owner = a ? a.attacker : entered ? entered.seat : null;
-      say(`${creature ? `${seatName(owner)}'s ${creature}` : "A creature"} got into ${seatName(where)}'s world.`);
-      say(mine ? `Click what it does there (lit in ${seatName(where)}'s world or in your hand)${has("pass") ? ", or pass" : ""}.`
+      say(`${creature ? `${ui.seatOwner(owner, me, true)} ${creature}` : "A creature"} got into ${ui.seatOwner(where, me)} world.`);
+      say(mine ? `Click what it does there (lit in ${ui.seatOwner(where, me)} world or in your hand)${has("pass") ? ", or pass" : ""}.`
         : `${who} chooses its effect.`);
       if (creature) row.append(tint(card(creature, { cls: "mou-attacker" }), owner));
       if (has("pass")) row.append(button("Pass — no effect", "pass", "mou-pass"));
@@ -339,7 +340,7 @@ export function draw(board, message, ui) {
     const p = view.players[seat];
     const mineWorld = seat === me;
     const area = tint(ui.el("section", { class: `mou-world player-area${mineWorld ? " mou-mine" : ""}`,
-      "aria-label": `${seatName(seat)}'s world` }), seat);
+      "aria-label": `${ui.seatOwner(seat, me, true)} world` }), seat);
     if (toAct.includes(seat) && !view.is_over) area.classList.add("acting");
     const effectWorld = view.phase === "creature effect" && view.effect_in_world_of === seat;
     if (effectWorld) area.classList.add("mou-entered");
