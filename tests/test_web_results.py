@@ -280,7 +280,7 @@ def test_the_turn_timer_counts_down_and_the_log_says_when_a_bot_played_for_a_per
     pages = {late: Player(browser, made["seats"][late]["url"]), other: Player(browser, made["seats"][other]["url"]),
              None: Player(browser, made["spectator"], viewport=PHONE)}
     try:
-        line = re.compile(rf"Time ran out: the bot played .+ for seat {late}")
+        line = re.compile(rf"Time ran out: the bot played .+ for Seat {late}")
         for page in pages.values():
             page.page.wait_for_function(TIME_RAN_OUT, timeout=15_000)
             texts = page.page.locator("#events li").all_inner_texts()

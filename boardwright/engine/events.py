@@ -126,9 +126,9 @@ def undone_text(data: Mapping[str, Any]) -> str:
 
 
 def timed_out_text(data: Mapping[str, Any]) -> str:
-    """"Time ran out: the bot played pass for seat 1" (a sealed choice: "made a sealed choice")."""
+    """"Time ran out: the bot played pass for Seat 1" (a sealed choice: "made a sealed choice")."""
     what = f"played {data['action']}" if "action" in data else "made a sealed choice"
-    return f"time ran out: the bot {what} for seat {data['seat']}"
+    return f"time ran out: the bot {what} for Seat {data['seat']}"
 
 
 #: the texts of the events the engine itself tells, for every game
