@@ -96,7 +96,8 @@ def test_the_table_is_drawn_and_a_token_placed_by_clicking(server, browser):
         # 4★ and 5★ tokens not in the Junk Pile, which would score so if the game ended now
         assert [entry["total"] for entry in first["breakdown"]] == [3, 3, 3]
         lines = page.locator("#scores ul.breakdown li").evaluate_all(
-            "items => items.map(li => [li.querySelector('.line-label').textContent, li.querySelector('.line-points').textContent])")
+            "items => items.map(li => [li.querySelector('.line-label').textContent,"
+            " li.querySelector('.line-points').textContent])")
         assert ["3★, 4★ and 5★ tokens not in the Junk Pile, if the game ended now", "+3"] in lines, lines
         assert first["breakdown"][seat]["lines"][-1]["label"] == "Bonus card: scored at the end, secret until then"
         assert player.errors == [] and watcher.errors == []
