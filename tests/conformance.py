@@ -149,6 +149,8 @@ def check_views(state: State, seed: int, report: Report, samples: int = 2,
         view = views[seat]
         assert json.loads(json.dumps(view)) == view, "a view is JSON-ready"
         legal = sorted(map(str, state.legal_actions(seat)))
+        advice = state.advice(seat)
+        assert json.loads(json.dumps(advice)) == advice, "advice is JSON-ready"
         for k in range(samples):
             sample = check_canonical(state, seat, seed * 31 + k) if k == 0 else \
                 state.determinize(seat, seed * 31 + k)
@@ -158,6 +160,7 @@ def check_views(state: State, seed: int, report: Report, samples: int = 2,
             assert not sample.can_undo(seat), "a determinized sample takes nothing back"
             assert sample.to_act == state.to_act
             assert sorted(map(str, sample.legal_actions(seat))) == legal
+            assert sample.advice(seat) == advice, f"advice({seat}) read something seat {seat} cannot see"
             assert sample.scores() == scores, (
                 f"scores() {scores} read something seat {seat} cannot see (a sample scores "
                 f"{sample.scores()})" if not state.is_over else

@@ -201,9 +201,8 @@ def paying_for_seat_0(steps_at_least: int, edit: bool = False) -> Any:
     """A moment at which seat 0 pays a cost of at least that many steps (with ``edit``: and the
     payment sparing one of its developers is another valid one)."""
     def wanted(message: dict[str, Any]) -> bool:
-        paying = message["view"].get("paying") or {}
-        suggested = paying.get("suggested")
-        if not suggested or len(suggested["steps"]) < steps_at_least:
+        suggested = (message.get("advice") or {}).get("payment")
+        if not message["view"].get("paying") or not suggested or len(suggested["steps"]) < steps_at_least:
             return False
         return not edit or any(plan and plan != suggested["steps"] and f"pay {name}" in suggested["steps"]
                                for name, plan in suggested["sparing"].items())
@@ -224,7 +223,7 @@ def losses(steps: list[str]) -> dict[str, int]:
 
 def test_a_whole_payment_is_one_click_on_pay(quick_server: Any, browser: Any) -> None:
     table, message = table_at(quick_server, paying_for_seat_0(2))
-    steps = message["view"]["paying"]["suggested"]["steps"]
+    steps = message["advice"]["payment"]["steps"]
     player = Player(browser, table["seats"][0]["url"], seed=4)
     page = player.page
     sent: list[str] = []
@@ -253,7 +252,7 @@ def test_a_whole_payment_is_one_click_on_pay(quick_server: Any, browser: Any) ->
 
 def test_a_developer_clicked_is_spared_and_the_payment_uses_the_others(quick_server: Any, browser: Any) -> None:
     table, message = table_at(quick_server, paying_for_seat_0(1, edit=True), seed=5)
-    suggested = message["view"]["paying"]["suggested"]
+    suggested = message["advice"]["payment"]
     spare, steps = next((name, plan) for name, plan in suggested["sparing"].items()
                         if plan and plan != suggested["steps"] and f"pay {name}" in suggested["steps"])
     player = Player(browser, table["seats"][0]["url"], seed=5)
@@ -284,7 +283,7 @@ def test_a_developer_clicked_is_spared_and_the_payment_uses_the_others(quick_ser
 
 def test_a_refused_step_stops_the_payment_and_says_why(quick_server: Any, browser: Any) -> None:
     table, message = table_at(quick_server, paying_for_seat_0(2), seed=7)
-    steps = message["view"]["paying"]["suggested"]["steps"]
+    steps = message["advice"]["payment"]["steps"]
     player = Player(browser, table["seats"][0]["url"], seed=7)
     page = player.page
     posted: list[str] = []

@@ -38,7 +38,7 @@ from boardwright.games.gadgeteers.tokens import KINDS as TOKEN_KINDS
 from boardwright.games.the_game_makers.content import LETTERS
 
 #: the keys of the object a seat is sent (GET, POST and WebSocket alike); "deadline" with a timer
-MESSAGE_KEYS = frozenset({"game", "table", "version", "seat", "view", "legal_actions", "menu", "pass_action",
+MESSAGE_KEYS = frozenset({"game", "table", "version", "seat", "view", "legal_actions", "menu", "advice", "pass_action",
                           "to_act", "events", "scores", "breakdown", "is_over", "winners", "can_undo", "seats",
                           "timer"})
 SEAT_KEYS = frozenset({"seat", "kind", "played_by", "connected"})
@@ -243,6 +243,7 @@ def expected_fields(state: bw.State, seat: Who) -> dict[str, Any]:
         "view": state.view(seat),
         "legal_actions": legal,
         "menu": state.action_groups(seat) if legal else [],  # type: ignore[arg-type]
+        "advice": state.advice(seat) if legal else None,  # type: ignore[arg-type]
         "pass_action": str(state.pass_action(seat)) if legal and state.pass_action(seat) else None,  # type: ignore[arg-type]
         "to_act": list(state.to_act),
         "scores": state.scores(),

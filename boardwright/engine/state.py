@@ -437,6 +437,14 @@ class State:
             raise self._why_illegal(seat, found)
         return found
 
+    def advice(self, seat: int) -> dict[str, Json] | None:
+        """Help a person's screen may offer ``seat`` with its decision now, as JSON-ready data (e.g.
+        Game Development's cheapest payment of a pending cost), or ``None`` when the game offers
+        none. Built only from what the seat may see, so it is the same in any determinization for
+        the seat. Kept out of :meth:`view`: the searches and learners that read a view at every
+        decision do not pay for it."""
+        return None
+
     def view(self, seat: int | None = None) -> dict[str, Json]:
         """What ``seat`` may see, as JSON-ready data; ``view(None)`` is a spectator's view."""
         if seat is not None:

@@ -210,9 +210,9 @@ def seat_parts(state: State, seat: int | None, undo: bool | Literal["test"] | No
 
 
 def own_parts(state: State, seat: int | None, undo: bool | Literal["test"] | None = "test") -> dict[str, Any]:
-    """What only ``seat`` is told of the game now: its view, its legal actions (and their menu),
-    the one of them that declines an optional reaction (``pass_action``: a page may take it for a
-    player who asked it to), and whether it may take back its last action: the engine's answer
+    """What only ``seat`` is told of the game now: its view, its legal actions (their menu, the
+    game's advice on them, and the one that declines an optional reaction: ``pass_action``, which a
+    page may take for a player who asked it to), and whether it may take back its last action: the engine's answer
     (``undo`` ``"test"``) or the answer given (a server has its workers test it; ``None`` while it
     is not known; a replay gives no). Built only from the seat's own redacted reads."""
     legal = [str(action) for action in state.legal_actions(seat)] if seat is not None else []
@@ -221,6 +221,7 @@ def own_parts(state: State, seat: int | None, undo: bool | Literal["test"] | Non
         "view": state.view(seat),
         "legal_actions": legal,
         "menu": state.action_groups(seat) if seat is not None and legal else [],
+        "advice": state.advice(seat) if seat is not None and legal else None,
         "pass_action": None if passing is None else str(passing),
         "can_undo": (seat is not None and state.can_undo(seat)) if undo == "test" else undo,
     }

@@ -13,6 +13,7 @@ from ...engine import Action, IllegalAction, State, Stream
 from .actions import actions_for
 from .content import ABBREVIATIONS, ACTION, ACTION_ABILITIES, BUG, DEVELOPER, DOCUMENT, FEATURE, KINDS, TRADING, load
 from .hidden import resample
+from .payment import suggested_payment
 from .rules import CREEP, DISCARD, LEADS, MAIN, OVER, PAY, Need, Rules, need_of
 from .scoring import breakdown
 from .texts import lead_text, milestone_rules
@@ -639,6 +640,12 @@ class GameDevelopmentState(Rules, State):
     # ------------------------------------------------------------------ hidden information
     def _view(self, seat: int | None) -> dict[str, Any]:
         return build_view(self, seat)
+
+    def advice(self, seat: int) -> dict[str, Any] | None:
+        """The payer's cheapest payment of the pending cost, and for each developer that can pay
+        the cheapest that spares it (payment.py)."""
+        payment = suggested_payment(self, self._viewer(seat))
+        return None if payment is None else {"payment": payment}
 
     def _resample(self, seat: int, rng: Stream) -> None:
         resample(self, seat, rng)

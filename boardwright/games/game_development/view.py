@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING, Any
 
 from ...engine.markup import escape
 from .content import ABBREVIATIONS, KINDS, load
-from .payment import suggested_payment
 from .rules import CREEP, LEADS
 from .texts import CARD_KINDS, card_texts, cost_text, lead_text
 
@@ -85,9 +84,6 @@ def build_view(state: GameDevelopmentState, seat: int | None) -> dict[str, Any]:
             "still_needed": [f"{mask_name(need[j])}: {need[j + 1]}"
                              for j in range(0, len(need), 2) if need[j + 1]],
         }
-        suggested = suggested_payment(state, seat) if seat is not None else None
-        if suggested is not None:
-            view["paying"]["suggested"] = suggested
     if state.phase == CREEP:
         shown = state.creep_shown
         view["bug_round"] = {"holds_a_bug": [s for s in range(state.players) if shown[s] > 0],

@@ -1,9 +1,9 @@
 // Game Development: paying a cost in one click. The game sends the payer the cheapest valid
-// payment (view.paying.suggested: the payment steps in order) and, for each developer that can
+// payment (message.advice.payment: the payment steps in order) and, for each developer that can
 // pay, the cheapest that spares it. The table shows the developers the payment uses, each marked
 // with the counters it loses; clicking one spares it (the payment switches to the one that spares
 // it), clicking it again takes it back; "Pay" sends the steps one after another, each an ordinary
-// action, and stops at the first one refused. It knows no rules: every payment comes from the view.
+// action, and stops at the first one refused. It knows no rules: every payment comes from the game.
 
 let spared = null;        // the developer the player spared, by name
 let sparedAt = null;      // the table's version and the card being paid for when it was spared
@@ -12,7 +12,7 @@ let sparedAt = null;      // the table's version and the card being paid for whe
 // spared developer), the counters each developer loses, and the developer spared.
 export function currentPayment(message) {
   const paying = message.view.paying;
-  const suggested = paying && paying.suggested;
+  const suggested = paying && message.advice && message.advice.payment;
   if (!suggested || message.seat === null || !(message.to_act || []).includes(message.seat)) return null;
   const moment = `${message.version}/${paying.card}`;
   if (sparedAt !== moment || !(spared in suggested.sparing)) { spared = null; sparedAt = moment; }
