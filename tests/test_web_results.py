@@ -114,11 +114,18 @@ def test_a_finished_table_shows_the_results_with_the_replay_and_the_lobby(shared
             assert sorted(expected[seat] for seat in order) == [expected[seat] for seat in order]
             for item, seat in zip(ranked.all(), order, strict=True):
                 assert item.locator(".total").inner_text().startswith(f"{final['breakdown'][seat]['total']} point")
-            # one column per seat in that order, one row per line of the breakdowns, and the totals
+            # one column per seat in that order, one row per group of lines (a line the game groups
+            # under none is a row of its own), the grouped lines named in their cells, and the totals
             columns = panel.locator("table.results-table thead th")
             assert columns.count() == 4
-            labels = {line["label"] for entry in final["breakdown"] for line in entry["lines"]}
-            assert panel.locator("table.results-table tbody tr:not(.totals)").count() == len(labels)
+            rows = {line.get("group") or line["label"] for entry in final["breakdown"] for line in entry["lines"]}
+            assert panel.locator("table.results-table tbody tr:not(.totals) th").all_inner_texts() == \
+                [row for row in dict.fromkeys(line.get("group") or line["label"] for seat in range(3)
+                                              for line in final["breakdown"][seat]["lines"])]
+            assert len(rows) < sum(len(entry["lines"]) for entry in final["breakdown"]), "the precondition: lines grouped"
+            named = " ".join(panel.locator("table.results-table .results-items").all_inner_texts())
+            assert all(line["label"] in named for entry in final["breakdown"] for line in entry["lines"]
+                       if line.get("group") and line["label"] != line["group"])
             totals = panel.locator("table.results-table tr.totals td").all_inner_texts()
             assert totals == [str(final["breakdown"][seat]["total"]) for seat in order]
             replay = f"/t/{table['table']}/replay" + (f"#token={token}" if token else "")

@@ -372,7 +372,9 @@ class State:
         """One entry per seat, ``{"total", "lines": [{"label", "points"}, ...]}``: the lines that
         make the score add up to ``total``, which is ``scores()[seat]``; ``"tiebreak"`` says how a
         tie for first was decided, and ``"note"`` (if given) what the score is ("a projection of
-        final scoring"). Before the end it shows only what a spectator could count."""
+        final scoring"). A line's ``"group"`` (if given) is the row it is compared under when the
+        seats' scores are set side by side ("Gadgets" for each Gadget a seat built); a line without
+        one is a row of its own. Before the end it shows only what a spectator could count."""
         return self._score_breakdown()
 
     def action_groups(self, seat: int) -> list[dict[str, Json]]:

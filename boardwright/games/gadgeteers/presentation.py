@@ -255,18 +255,19 @@ def score_breakdown(s: GadgeteersState) -> list[dict[str, Any]]:
     gadgets, types = s.content.gadgets, s.content.types
     entries: list[dict[str, Any]] = []
     for seat in range(s.players):
-        lines = [{"label": f"{gadgets[g].name} ({types[gadgets[g].type]} Gadget)", "points": gadgets[g].points}
-                 for g in s.built[seat]]
+        lines = [{"label": f"{gadgets[g].name} ({types[gadgets[g].type]} Gadget)", "points": gadgets[g].points,
+                  "group": "Gadgets"} for g in s.built[seat]]
         if not lines:
-            lines.append({"label": "No Gadget built", "points": 0})
+            lines.append({"label": "No Gadget built", "points": 0, "group": "Gadgets"})
         kept = s.public_score(seat) - sum(gadgets[g].points for g in s.built[seat])
         lines.append({"label": KEPT_AT_END if s.is_over else KEPT_SO_FAR, "points": kept})
         if s.is_over:
             bonus = s.bonus_points(seat)
             lines.append({"label": f"{types[s.bonus[seat]]} Bonus card, 1 per matching Gadget",
-                          "points": bonus})
+                          "points": bonus, "group": "Bonus card"})
         else:
-            lines.append({"label": "Bonus card: scored at the end, secret until then", "points": 0})
+            lines.append({"label": "Bonus card: scored at the end, secret until then", "points": 0,
+                          "group": "Bonus card"})
         entries.append({"total": sum(line["points"] for line in lines), "lines": lines})
     if s.is_over:
         totals = [entry["total"] for entry in entries]

@@ -22,7 +22,7 @@ def breakdown(state: GameDevelopmentState) -> list[dict[str, Any]]:
         features = state.features[seat]
         if features:
             lines.append({"label": "Features: " + counted(cards[f].name for f in features),
-                          "points": sum(cards[f].points for f in features)})
+                          "points": sum(cards[f].points for f in features), "group": "Features"})
         extra = sum(state.bonus[seat])
         if extra:
             lines.append({"label": "Extra points a Lead ability put on features", "points": extra})
@@ -30,18 +30,18 @@ def breakdown(state: GameDevelopmentState) -> list[dict[str, Any]]:
         lost = sum(cards[b].points for b in bugs)
         if bugs:
             lines.append({"label": "Bugs: " + counted(cards[b].name for b in bugs),
-                          "points": -lost})
+                          "points": -lost, "group": "Bugs"})
         doubler = state.powers[seat].get("double-bugs", -1)
         if doubler >= 0 and lost:
             lines.append({"label": f"Bugs count double: {cards[doubler].name} is "
-                                   f"{titles[cards[doubler].kind]}", "points": -lost})
+                                   f"{titles[cards[doubler].kind]}", "points": -lost, "group": "Bugs count double"})
         if state.options["developer_points"]:
             devs = len(state.devs[seat])
             leads = sum(1 for d in state.leads[seat] if d >= 0)
             if devs:
-                lines.append({"label": f"Developers, 1 point each ({devs})", "points": devs})
+                lines.append({"label": f"Developers, 1 point each ({devs})", "points": devs, "group": "Developers"})
             if leads:
-                lines.append({"label": f"Leads, 1 more point each ({leads})", "points": leads})
+                lines.append({"label": f"Leads, 1 more point each ({leads})", "points": leads, "group": "Leads"})
         if not lines:
             lines.append({"label": "Nothing in play", "points": 0})
         out.append({"total": sum(line["points"] for line in lines), "lines": lines})

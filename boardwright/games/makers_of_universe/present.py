@@ -261,11 +261,11 @@ def breakdown(s: MouState) -> list[dict[str, Any]]:
                     worth = min(worth, 1)
                     label += ", a second Palace"
                 palace = True
-            lines.append({"label": label, "points": worth})
+            lines.append({"label": label, "points": worth, "group": "Machines"})
         bonus = 1 if s.power(seat) == "evolution_bonus" else 0
         for e in s.evolutions[seat]:
             label = f"Evolution {cards[e].name}" + (", with the Evolutionist's bonus" if bonus else "")
-            lines.append({"label": label, "points": cards[e].points + bonus})
+            lines.append({"label": label, "points": cards[e].points + bonus, "group": "Evolutions"})
         total = sum(line["points"] for line in lines)
         if not lines:
             lines.append({"label": "No Machine or Evolution yet", "points": 0})

@@ -18,24 +18,31 @@ export function ranking(message) {
   return order;
 }
 
-// One row per breakdown label, in the order the game lists them; a label a seat lists twice
-// (two copies of one card) is added up in its cell.
+// One row per line of the breakdown, in the order the game lists them: a line's group where the
+// game gives one ("Gadgets": each seat's Gadgets in one cell, named under the points), else its
+// label; lines of one row and seat (two copies of one card) are added up in its cell.
 function comparison(message, order, ui) {
   const labels = [];
-  const cells = new Map();  // label -> seat -> points
+  const cells = new Map();  // row -> seat -> { points, items }
   message.breakdown.forEach((entry, seat) => {
     for (const line of entry.lines) {
-      if (!cells.has(line.label)) { cells.set(line.label, new Map()); labels.push(line.label); }
-      const row = cells.get(line.label);
-      row.set(seat, (row.get(seat) || 0) + line.points);
+      const key = line.group || line.label;
+      if (!cells.has(key)) { cells.set(key, new Map()); labels.push(key); }
+      const row = cells.get(key);
+      const cell = row.get(seat) || { points: 0, items: [] };
+      cell.points += line.points;
+      if (line.group && line.label !== line.group) cell.items.push(line.label);
+      row.set(seat, cell);
     }
   });
   const head = ui.el("tr", {}, ui.el("th", { scope: "col" }, "Scored for"),
     ...order.map(({ seat }) => ui.el("th", { scope: "col" }, ui.seatBadge(seat, message.seat))));
   const body = labels.map((label) => ui.el("tr", {}, ui.el("th", { scope: "row" }, label),
     ...order.map(({ seat }) => {
-      const points = cells.get(label).get(seat);
-      return ui.el("td", { class: "points" }, points === undefined ? "—" : signed(points));
+      const cell = cells.get(label).get(seat);
+      if (cell === undefined) return ui.el("td", { class: "points" }, "—");
+      return ui.el("td", { class: "points" }, signed(cell.points),
+        cell.items.length ? ui.el("small", { class: "results-items" }, cell.items.join(" · ")) : null);
     })));
   const totals = ui.el("tr", { class: "totals" }, ui.el("th", { scope: "row" }, "Total"),
     ...order.map(({ seat }) => ui.el("td", { class: "points total" }, String(message.breakdown[seat].total))));

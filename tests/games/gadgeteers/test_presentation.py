@@ -26,10 +26,10 @@ def test_the_breakdown_names_each_gadget_counts_kept_tokens_and_keeps_the_bonus_
     state.bonus_rest = sorted({0, 1, 2, 3} - set(state.bonus))
     running = state.score_breakdown()[0]
     assert running["lines"] == [
-        {"label": "Gravtreads (Motion Gadget)", "points": 3},
-        {"label": "Jumpboots (Motion Gadget)", "points": 2},
+        {"label": "Gravtreads (Motion Gadget)", "points": 3, "group": "Gadgets"},
+        {"label": "Jumpboots (Motion Gadget)", "points": 2, "group": "Gadgets"},
         {"label": "3★, 4★ and 5★ tokens not in the Junk Pile, if the game ended now", "points": 2},
-        {"label": "Bonus card: scored at the end, secret until then", "points": 0},
+        {"label": "Bonus card: scored at the end, secret until then", "points": 0, "group": "Bonus card"},
     ]
     assert running["total"] == 7 == state.scores()[0]
     assert state.determinize(1, 5).score_breakdown() == state.score_breakdown(), "a spectator's count"
@@ -38,12 +38,12 @@ def test_the_breakdown_names_each_gadget_counts_kept_tokens_and_keeps_the_bonus_
     play(state, 0, "pass")
     play(state, 1, "pass")
     final = state.score_breakdown()
-    assert final[0]["lines"][-1] == {"label": "Motion Bonus card, 1 per matching Gadget", "points": 2}
+    assert final[0]["lines"][-1] == {"label": "Motion Bonus card, 1 per matching Gadget", "points": 2, "group": "Bonus card"}
     assert final[0]["total"] == 9 == state.scores()[0]
     assert final[1]["lines"] == [
-        {"label": "No Gadget built", "points": 0},
+        {"label": "No Gadget built", "points": 0, "group": "Gadgets"},
         {"label": "3★, 4★ and 5★ tokens not in the Junk Pile", "points": 3},
-        {"label": "Optics Bonus card, 1 per matching Gadget", "points": 0},
+        {"label": "Optics Bonus card, 1 per matching Gadget", "points": 0, "group": "Bonus card"},
     ]
     assert "tiebreak" not in final[0] and "tiebreak" not in final[1]
 

@@ -63,9 +63,9 @@ def test_the_breakdown_shows_e_machetes_doubled_bugs_as_their_own_line():
     state = at_milestone("Alpha", developers={0: ["E Machete"]}, leads=["E Machete"])
     put_in_play(state, 0, features=["Boss Fight", "Secret Level"], bugs=["Memory Leak"])
     assert state.score_breakdown()[0] == {"total": 4, "lines": [
-        {"label": "Features: Boss Fight and Secret Level", "points": 8},
-        {"label": "Bugs: Memory Leak", "points": -2},
-        {"label": "Bugs count double: E Machete is Lead Level Designer", "points": -2},
+        {"label": "Features: Boss Fight and Secret Level", "points": 8, "group": "Features"},
+        {"label": "Bugs: Memory Leak", "points": -2, "group": "Bugs"},
+        {"label": "Bugs count double: E Machete is Lead Level Designer", "points": -2, "group": "Bugs count double"},
     ]}
     assert state.scores()[0] == 4
 
@@ -77,10 +77,10 @@ def test_the_breakdown_counts_copies_a_leads_extra_point_and_the_developer_point
     arrange(state, 0, ["Pause Menu"])
     play(state, "use Jurassic J", "play Pause Menu", "pay Jurassic J")
     assert state.score_breakdown()[0] == {"total": 7, "lines": [
-        {"label": "Features: Pause Menu 3 times", "points": 3},
+        {"label": "Features: Pause Menu 3 times", "points": 3, "group": "Features"},
         {"label": "Extra points a Lead ability put on features", "points": 1},
-        {"label": "Developers, 1 point each (2)", "points": 2},
-        {"label": "Leads, 1 more point each (1)", "points": 1},
+        {"label": "Developers, 1 point each (2)", "points": 2, "group": "Developers"},
+        {"label": "Leads, 1 more point each (1)", "points": 1, "group": "Leads"},
     ]}
     assert state.score_breakdown()[1] == {"total": 0, "lines": [{"label": "Nothing in play", "points": 0}]}
 

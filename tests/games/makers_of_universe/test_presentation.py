@@ -57,13 +57,13 @@ def test_the_breakdown_names_each_machine_and_evolution_and_a_second_palace_scor
     s.evolutions[2] = []
     breakdown = s.score_breakdown()
     assert breakdown[0] == {"total": 8, "lines": [
-        {"label": "Machine Palace", "points": 3},
-        {"label": "Machine Palace, a second Palace", "points": 1},
-        {"label": "Machine Star Forge", "points": 2},
-        {"label": "Evolution Living Stars", "points": 2}]}
+        {"label": "Machine Palace", "points": 3, "group": "Machines"},
+        {"label": "Machine Palace, a second Palace", "points": 1, "group": "Machines"},
+        {"label": "Machine Star Forge", "points": 2, "group": "Machines"},
+        {"label": "Evolution Living Stars", "points": 2, "group": "Evolutions"}]}
     assert breakdown[1] == {"total": 5, "lines": [
-        {"label": "Machine Gene Loom", "points": 2},
-        {"label": "Evolution First Cells, with the Evolutionist's bonus", "points": 3}]}
+        {"label": "Machine Gene Loom", "points": 2, "group": "Machines"},
+        {"label": "Evolution First Cells, with the Evolutionist's bonus", "points": 3, "group": "Evolutions"}]}
     assert breakdown[2] == {"total": 0, "lines": [{"label": "No Machine or Evolution yet", "points": 0}]}
     assert [entry["total"] for entry in breakdown] == s.scores()
 
