@@ -22,6 +22,9 @@ path). A click that sends several moves at once (one click paying a whole cost) 
 
 A decision is one move, except that in Game Development the moves that pay for one card (``pay``
 and ``use`` while the view says a card is being paid for) are one decision, as a person sees it.
+Where the page offers the whole payment on one button (a pre-selected "Pay"), the person takes it
+(the bot's own choice of counters is not asked): the game then goes on from that payment, so the
+two runs part ways at the first payment whose cheapest assignment is not the bot's.
 """
 
 from __future__ import annotations
@@ -143,6 +146,22 @@ def click_to(page: Page, action: str, tally: Tally) -> int:
     return clicks
 
 
+def pay_in_one_click(page: Page) -> int:
+    """Where the page offers the whole payment on one button (Game Development's "Pay" with the
+    cheapest assignment pre-selected), a person takes it: one click, every step it sends applied.
+    The clicks made (0: no such button, the payment is clicked step by step)."""
+    button = page.page.locator("#board .gd-pay.playable")
+    if not button.count():
+        return 0
+    steps = (button.first.get_attribute("title") or "").split(", ")
+    page.page.evaluate("want => { __bench.applied = []; __bench.refused = []; __bench.want = want; }", steps[0])
+    button.first.click()
+    page.page.wait_for_function("n => __bench.applied.length >= n && !document.body.classList.contains('sending')",
+                                arg=len(steps))
+    page.page.evaluate("__bench.want = null")
+    return 1
+
+
 def play(chromium: Any, table: Table, limit: int | None) -> Tally:
     tally = Tally(table.game, table.players, table.seed)
     started = time.monotonic()
@@ -155,7 +174,9 @@ def play(chromium: Any, table: Table, limit: int | None) -> Tally:
             page.wait_version(table.version, mine=True)
             action = table.choose(seat)
             card = paying_for(table, seat)
-            clicks = click_to(page, action, tally)
+            clicks = pay_in_one_click(page) if card is not None else 0
+            if not clicks:
+                clicks = click_to(page, action, tally)
             applied = page.page.evaluate("__bench.applied")
             kind = "pay" if card is not None else action.split()[0]
             payment = None if card is None else (seat, card)

@@ -47,9 +47,19 @@ PICK = """
 """
 
 
+#: the setting of a person who asked to be asked in reaction windows (static/reactions.js)
+ASK_TO_REACT = """
+;(() => { const table = decodeURIComponent(location.pathname.split("/").pop());
+          localStorage.setItem(`boardwright.reactions.${table}.0`, "ask"); })();
+"""
+
+
 def shoot(chromium: Any, table: Table, out: Path, moment: str, select: bool = False) -> None:
     for name, viewport in VIEWPORTS.items():
-        page = Page(chromium, table.urls[0], viewport)
+        # a reaction window: the page passes it unless the player asked to be asked, as the person
+        # in this picture did (the window is the moment shown before the change)
+        ask = ASK_TO_REACT if select and table.mirror.pass_action(0) is not None else ""
+        page = Page(chromium, table.urls[0], viewport, before=ask)
         try:
             page.wait_version(table.version, mine=select)
             if select:

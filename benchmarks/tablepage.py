@@ -169,10 +169,11 @@ def server_and_browser() -> Iterator[tuple[SeededServer, Any]]:
 class Page:
     """One seat's table page in its own browser context, its script errors collected."""
 
-    def __init__(self, chromium: Any, url: str, viewport: dict[str, int]) -> None:
+    def __init__(self, chromium: Any, url: str, viewport: dict[str, int], before: str = "") -> None:
+        """``before``: a script run in the page before its own (e.g. a setting the person chose)."""
         self.context = chromium.new_context(viewport=viewport)
         self.context.set_default_timeout(15_000)
-        self.context.add_init_script(WATCH_ACTIONS)
+        self.context.add_init_script(WATCH_ACTIONS + before)
         self.page = self.context.new_page()
         self.errors: list[str] = []
         self.page.on("pageerror", lambda error: self.errors.append(f"uncaught: {error}"))

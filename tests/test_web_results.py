@@ -122,7 +122,8 @@ def test_a_finished_table_shows_the_results_with_the_replay_and_the_lobby(shared
             assert panel.locator("table.results-table tbody tr:not(.totals) th").all_inner_texts() == \
                 [row for row in dict.fromkeys(line.get("group") or line["label"] for seat in range(3)
                                               for line in final["breakdown"][seat]["lines"])]
-            assert len(rows) < sum(len(entry["lines"]) for entry in final["breakdown"]), "the precondition: lines grouped"
+            lines = sum(len(entry["lines"]) for entry in final["breakdown"])
+            assert len(rows) < lines, "the precondition: lines grouped"
             named = " ".join(panel.locator("table.results-table .results-items").all_inner_texts())
             assert all(line["label"] in named for entry in final["breakdown"] for line in entry["lines"]
                        if line.get("group") and line["label"] != line["group"])

@@ -38,7 +38,8 @@ def test_the_breakdown_names_each_gadget_counts_kept_tokens_and_keeps_the_bonus_
     play(state, 0, "pass")
     play(state, 1, "pass")
     final = state.score_breakdown()
-    assert final[0]["lines"][-1] == {"label": "Motion Bonus card, 1 per matching Gadget", "points": 2, "group": "Bonus card"}
+    assert final[0]["lines"][-1] == {"label": "Motion Bonus card, 1 per matching Gadget", "points": 2,
+                                     "group": "Bonus card"}
     assert final[0]["total"] == 9 == state.scores()[0]
     assert final[1]["lines"] == [
         {"label": "No Gadget built", "points": 0, "group": "Gadgets"},
