@@ -371,8 +371,8 @@ class GameMakersState(Factory):
         for seat, sheet in enumerate(scoring.sheets(self)):
             lines = [{"label": label, "points": sheet[key]} for key, label in scoring.LINES]
             sid = self.structs[seat * 3]
-            if sid >= 0:
-                lines[-2]["label"] = f"A Structure {self.content.structures[sid].name}"
+            if sid >= 0:  # named, and set beside the others' A Structures
+                lines[-2].update(label=f"A Structure {self.content.structures[sid].name}", group="A Structure")
             if self.players == 1:
                 lines.append({"label": solo_line(sheet["total"], self.options["solo_target"], self.is_over),
                               "points": 0})
