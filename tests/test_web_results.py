@@ -71,7 +71,7 @@ def test_the_scores_panel_is_a_row_per_seat_whose_breakdown_opens_on_click(share
             assert body.locator(".score-lines").is_hidden()
         page.locator("#scores tbody[data-seat='1'] .score-row").click()
         lines = page.locator("#scores tbody[data-seat='1'] .score-lines")
-        assert lines.is_visible()
+        lines.wait_for(state="visible", timeout=5000)  # the page may be drawing the socket's first push
         assert page.locator("#scores tbody[data-seat='1'] .score-toggle").get_attribute("aria-expanded") == "true"
         items = lines.locator("ul.breakdown li")
         assert items.count() == len(seen["breakdown"][1]["lines"])
@@ -210,7 +210,7 @@ def end_my_turn(player: Player, server: Any, table: dict[str, Any]) -> None:
 def test_bot_moves_are_told_one_at_a_time_and_can_be_skipped(shared_server, browser):
     table = new_table(shared_server, GAME, ["human", "random", "random"])
     wait_my_turn(shared_server, table, 0)
-    player = Player(browser, table["seats"][0]["url"])
+    player = Player(browser, table["seats"][0]["url"], paced=True)
     page = player.page
     try:
         page.wait_for_function("() => document.body.dataset.myTurn === '1'")
@@ -233,7 +233,7 @@ def test_bot_moves_are_told_one_at_a_time_and_can_be_skipped(shared_server, brow
                   if event["kind"] == "acted" and event["seat"] != 0]
         assert all(any(text in entry["told"] for text in others) for entry in told)
         assert page.locator("#told").is_hidden()
-        assert player.my_turn and player.version == after["version"]
+        assert player.my_turn and player.version >= after["version"]  # a later moment may have come meanwhile
 
         # with moves still waiting, Esc jumps to the latest at once
         page.evaluate(RECORD)
@@ -253,7 +253,7 @@ def test_bot_moves_are_told_one_at_a_time_and_can_be_skipped(shared_server, brow
 def test_the_setting_turns_the_stepping_off_and_is_remembered(shared_server, browser):
     table = new_table(shared_server, GAME, ["human", "random", "random"])
     wait_my_turn(shared_server, table, 0)
-    player = Player(browser, table["seats"][0]["url"])
+    player = Player(browser, table["seats"][0]["url"], paced=True)
     page = player.page
     try:
         page.locator("#pacing-setting").uncheck()
