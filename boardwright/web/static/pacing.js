@@ -127,5 +127,7 @@ export function makePacing(host) {
       return true;
     },
     skip,
+    // The version of the newest moment waiting to be told, or null.
+    newest() { return queue.length ? queue[queue.length - 1].version : null; },
   };
 }

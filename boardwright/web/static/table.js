@@ -223,7 +223,12 @@ async function send(what, body, byPage = false) {
     { token, version: current.version, since: heard(), ...body });
   ui.busy(false);
   if (!(byPage && status === 409)) report(status, data);
-  if (status === 200 && data.version >= current.version) { pacing.skip(); take(data); }
+  if (status === 200 && data.version >= current.version) {
+    const waiting = pacing.newest();
+    // others' moves pushed after this one (its answer came last) go on being told; else it is drawn now
+    if (waiting !== null && waiting > data.version) take(data, false);
+    else { pacing.skip(); take(data); }
+  }
   return status;
 }
 
