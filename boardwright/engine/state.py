@@ -600,8 +600,9 @@ class State:
 
         Events are never taken back: what a seat was told stays told, event numbers go on, and
         every seat and spectator is told ``undone`` (``{seat, count}``), whose ``step`` is the
-        length of the shorter log: the events told before it with a higher step are taken back. A state that tells no
-        events (``events=False``) takes back actions all the same, telling nothing.
+        length of the shorter log: the events told before it with a higher step are taken back. A
+        state that tells no events (``events=False``) takes back actions all the same, telling
+        nothing.
         """
         seat = self._viewer(seat)
         if count.__class__ is not int or count < 1:
