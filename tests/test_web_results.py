@@ -207,10 +207,16 @@ def end_my_turn(player: Player, server: Any, table: dict[str, Any]) -> None:
     raise AssertionError("the turn did not end in 50 decisions")
 
 
+def against_two_bots(server: Any, browser: Any) -> tuple[dict[str, Any], Player]:
+    """A table of a person (seat 0) and two random bots, and the person's page (others' moves
+    stepped through, as the page does by default) once it is the person's turn."""
+    table = new_table(server, GAME, ["human", "random", "random"])
+    wait_my_turn(server, table, 0)
+    return table, Player(browser, table["seats"][0]["url"], paced=True)
+
+
 def test_bot_moves_are_told_one_at_a_time_and_can_be_skipped(shared_server, browser):
-    table = new_table(shared_server, GAME, ["human", "random", "random"])
-    wait_my_turn(shared_server, table, 0)
-    player = Player(browser, table["seats"][0]["url"], paced=True)
+    table, player = against_two_bots(shared_server, browser)
     page = player.page
     try:
         page.wait_for_function("() => document.body.dataset.myTurn === '1'")
@@ -251,9 +257,7 @@ def test_bot_moves_are_told_one_at_a_time_and_can_be_skipped(shared_server, brow
 
 
 def test_the_setting_turns_the_stepping_off_and_is_remembered(shared_server, browser):
-    table = new_table(shared_server, GAME, ["human", "random", "random"])
-    wait_my_turn(shared_server, table, 0)
-    player = Player(browser, table["seats"][0]["url"], paced=True)
+    table, player = against_two_bots(shared_server, browser)
     page = player.page
     try:
         page.locator("#pacing-setting").uncheck()
