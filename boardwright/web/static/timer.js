@@ -21,6 +21,7 @@ export function makeTimer(ui) {
   let whose = "";
   let mine = false;
   let ticking = null;
+  const deadlines = new WeakMap();  // message -> performance.now() at its deadline
 
   function render() {
     const left = (ends - performance.now()) / 1000;
@@ -46,7 +47,9 @@ export function makeTimer(ui) {
         element.hidden = true;
         return;
       }
-      ends = performance.now() + message.time_left * 1000;
+      // counted from when the message came, however often it is drawn again (a piece selected)
+      if (!deadlines.has(message)) deadlines.set(message, performance.now() + message.time_left * 1000);
+      ends = deadlines.get(message);
       mine = message.seat !== null && message.to_act.includes(message.seat);
       whose = message.to_act.map((seat) => ui.seatName(seat, message.seat)).join(" and ");
       element.hidden = false;
