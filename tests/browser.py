@@ -26,17 +26,25 @@ DESKTOP = {"width": 1280, "height": 900}
 #: the page's setting "step through others' moves" turned off before its scripts run
 PACING_OFF = "try { localStorage.setItem('boardwright.step-through-moves', 'off'); } catch (error) { }"
 
+#: the setting "Ask me to react" of this table's seat, before the page's scripts run
+ASK_TO_REACT = ("try { for (const s of [0, 1, 2, 3, 4, 5]) localStorage.setItem("
+                "`boardwright.reactions.${decodeURIComponent(location.pathname.split('/').pop())}.${s}`, 'ask'); "
+                "} catch (error) { }")
+
 
 class Player:
     """One browser context on the table page, with its script errors collected."""
 
     def __init__(self, browser: Any, url: str, viewport: dict[str, int] | None = None, seed: int = 0,
-                 loose: str | None = None, touch: bool = False, paced: bool = False) -> None:
+                 loose: str | None = None, touch: bool = False, paced: bool = False,
+                 asks: bool = False) -> None:
         self.touch = touch
         self.context = browser.new_context(viewport=viewport or DESKTOP, has_touch=touch)
         self.context.set_default_timeout(10_000)
         if not paced:  # others' moves drawn as they come (pacing.js's setting off), unless a test is about it
             self.context.add_init_script(PACING_OFF)
+        if asks:  # asked in reaction windows: the page never passes one by itself (reactions.js)
+            self.context.add_init_script(ASK_TO_REACT)
         self.page = self.context.new_page()
         self.errors: list[str] = []
         self.page.on("pageerror", lambda error: self.errors.append(f"uncaught: {error}"))

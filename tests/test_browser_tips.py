@@ -114,7 +114,7 @@ def read_tips(player: Player, version: int) -> dict[str, Any]:
 def test_no_tip_shows_a_missing_value(shared_server: Any, browser: Any, game: str) -> None:
     table = new_table(shared_server, game, ["human", "random", "random"])
     token = table["seats"][0]["token"]
-    player = Player(browser, table["seats"][0]["url"], seed=1)
+    player = Player(browser, table["seats"][0]["url"], seed=1, asks=True)  # the test moves seat 0 itself
     spectator = Player(browser, table["spectator"], seed=2)
     rng = random.Random(game)
     broken: list[str] = []
