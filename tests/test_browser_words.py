@@ -57,7 +57,7 @@ def test_every_tip_label_and_line_of_the_table_reads_as_english(server, browser,
     (random legal moves of every seat), so that the prompts of several moments are read too."""
     players = max(2, bw.load(game_id).min_players)
     table = new_table(server, game_id, ["human"] * players)
-    player = Player(browser, table["seats"][0]["url"])
+    player = Player(browser, table["seats"][0]["url"], asks=True)  # the test moves seat 0 itself
     rng = random.Random(game_id)
     texts: set[str] = set()
     labels: set[str] = set()

@@ -193,12 +193,14 @@ def wait_my_turn(http_server: Any, table: dict[str, Any], seat: int) -> dict[str
 
 
 def end_my_turn(player: Player, server: Any, table: dict[str, Any]) -> None:
-    """Click the first action of the list until the table waits for another seat; each reply is
-    drawn at once (a player's own move is never held back)."""
+    """Click the first action of the list until the table waits for another seat, or another
+    seat has moved since (the bots may have played their turns and handed the turn back before
+    the next look); each reply is drawn at once (a player's own move is never held back)."""
     page = player.page
-    for _ in range(50):
+    mine = state(server, table)["version"]  # the version before the person's own moves of this turn
+    for moves in range(50):
         now = state(server, table)
-        if now["is_over"] or 0 not in now["to_act"]:
+        if now["is_over"] or 0 not in now["to_act"] or now["version"] > mine + moves:
             return
         page.wait_for_function("v => Number(document.body.dataset.version) === v", arg=now["version"], timeout=10_000)
         page.evaluate("for (const d of document.querySelectorAll('#actions details')) d.open = true")
