@@ -117,6 +117,19 @@ class Live:
     touched: float = field(default_factory=time.monotonic)
     #: why the table is no longer served (it expired), once it is not
     gone: str | None = None
+    #: "private" or "open" (listed in the lobby), and whether play has begun (an open table
+    #: waits for its free seats to be taken, or its creator to start it)
+    visibility: str = "private"
+    started: bool = True
+    #: why the table stopped before its game ended (cancelled, ended by an admin), if it did
+    closed: str | None = None
+    #: whether a person's seat was handed to a bot after the start (the table is then not rated)
+    handed: bool = False
+    #: the table of its rematch once one is offered, and the table this one is the rematch of
+    rematch: str | None = None
+    rematch_of: str | None = None
+    #: the account that created the table, if its creator was signed in
+    creator_account: int | None = None
 
     def seat_of(self, token: str) -> int | None:
         """The seat whose token this is (compared in constant time), or ``None``."""

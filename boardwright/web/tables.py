@@ -203,7 +203,10 @@ class Hub:
         """Replay a stored table and check it against its snapshots."""
         game = bw.load(stored.game)
         state = game.new(stored.players, stored.seed, stored.options)
-        live = Live(stored.id, state, 0, [], stored.seats, stored.creator, stored.timer, stored.address)
+        live = Live(stored.id, state, 0, [], stored.seats, stored.creator, stored.timer, stored.address,
+                    visibility=stored.visibility, started=stored.started, closed=stored.closed,
+                    handed=stored.handed, rematch=stored.rematch, rematch_of=stored.rematch_of,
+                    creator_account=stored.creator_account)
         try:
             for row in stored.rows:
                 if row.version != live.version + 1:
