@@ -34,7 +34,7 @@ MODULE_OF = {
     "ray": "ray", "psutil": "psutil", "starlette": "starlette", "uvicorn": "uvicorn", "sqlalchemy": "sqlalchemy",
     "alembic": "alembic", "psycopg": "psycopg", "pytest": "pytest", "pytest-xdist": "xdist", "pexpect": "pexpect",
     "hypothesis": "hypothesis", "ruff": "ruff", "mypy": "mypy", "httpx": "httpx", "websockets": "websockets",
-    "playwright": "playwright",
+    "playwright": "playwright", "argon2-cffi": "argon2", "aiosmtpd": "aiosmtpd",
 }
 #: modules an extra brings with it that another extra names too (uvicorn[standard] installs websockets)
 BROUGHT = {"web": {"websockets"}}
@@ -139,7 +139,7 @@ def test_the_docs_the_code_and_these_tests_name_the_same_extras():
     assert set(RUNS) | {"serve"} == set(COMMANDS)
     assert set(extras_of_pyproject()) >= set().union(*NEEDS.values())
     blocked = blocked_without({"web"})
-    assert {"rich", "numpy", "openskill", "pytest"} <= blocked and not blocked & {"uvicorn", "websockets"}, blocked
+    assert {"rich", "numpy", "scipy", "pytest"} <= blocked and not blocked & {"uvicorn", "websockets"}, blocked
 
 
 @pytest.mark.parametrize("command", sorted(RUNS))
@@ -212,7 +212,7 @@ def test_a_fresh_venv_with_only_the_web_extra_serves(tmp_path):
                                capture_output=True, text=True, timeout=900)
     assert installed.returncode == 0, installed.stdout[-3000:] + installed.stderr[-3000:]
     present = subprocess.run([str(venv / "bin" / "python"), "-c", "import importlib.util as u; print("
-                              "[m for m in ('rich', 'numpy', 'openskill', 'pytest') if u.find_spec(m)])"],
+                              "[m for m in ('rich', 'numpy', 'scipy', 'pytest') if u.find_spec(m)])"],
                              capture_output=True, text=True, timeout=60)
     assert present.stdout.strip() == "[]", present.stdout + present.stderr
     server = VenvServer(venv, sqlite_url(tmp_path / "boardwright.db"), workdir=tmp_path / "server",
