@@ -9,6 +9,8 @@ other seats' tokens are never part of it.
 from __future__ import annotations
 
 import json
+import re
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -166,6 +168,37 @@ def parse_create(data: Mapping[str, Any], shortest_timer: int = TIMER_RANGE[0]) 
     if timer is not None and not shortest_timer <= timer <= TIMER_RANGE[1]:
         raise BadRequest(422, f"the turn timer is {shortest_timer} to {TIMER_RANGE[1]} seconds, not {timer}")
     return {"game": game_id, "players": players, "seats": kinds, "options": dict(options), "timer": timer}
+
+
+#: the longest display name, in characters
+MAX_NAME = 24
+#: what a display name may hold: letters and digits of any script, spaces and . _ ' -
+_NAME = re.compile(r"[^\W_](?:[\w .'-]*[^\W_])?|[^\W_]")
+#: names a person may not take: what the table shows for seats and bots (a seat's number, a bot's
+#: badge or level), so that nobody passes for a bot or another seat: these words anywhere in a
+#: name, and the whole name one of :data:`_RESERVED_WHOLE`
+_RESERVED_NAME = re.compile(r"(?i)(?:^|\W)(?:seat ?\d+|bots?|robots?|spectators?)(?:\W|$)")
+_RESERVED_WHOLE = frozenset({"you", "nobody", "ai", "cpu", "computer", "random", "heuristic", "ismcts", "search",
+                             "easy", "medium", "hard", "expert"})
+
+
+def check_name(value: Any, field: str = "name") -> str:
+    """A person's display name, checked: 1 to :data:`MAX_NAME` letters, digits, spaces and . _ ' -
+    (runs of spaces made one, Unicode normalised), never what the table shows for a seat number
+    or a bot (:data:`_RESERVED_NAME`); :class:`BadRequest` (422) saying what is wrong otherwise."""
+    if not isinstance(value, str):
+        raise BadRequest(422, f"the field '{field}' must be a name (text)")
+    name = " ".join(unicodedata.normalize("NFKC", value).split())
+    if not name:
+        raise BadRequest(422, f"the field '{field}' is empty: a name has 1 to {MAX_NAME} characters")
+    if len(name) > MAX_NAME:
+        raise BadRequest(422, f"a name has at most {MAX_NAME} characters, not {len(name)}")
+    if not _NAME.fullmatch(name):
+        raise BadRequest(422, "a name is made of letters, digits, spaces and . _ ' - (starting and ending "
+                              "with a letter or digit)")
+    if _RESERVED_NAME.search(name) or name.casefold() in _RESERVED_WHOLE:
+        raise BadRequest(422, f"the name {name!r} is what the table shows for a seat or a bot; choose another")
+    return name
 
 
 @dataclass(frozen=True)

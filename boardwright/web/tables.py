@@ -18,7 +18,7 @@ import secrets
 import time
 import traceback
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from typing import Any
 
 import anyio.to_thread
@@ -85,6 +85,9 @@ class Hub:
         self._loading: dict[str, asyncio.Lock] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
         self._loop: asyncio.AbstractEventLoop | None = None
+        #: called once when a table's game ends, by the server that stored its last change (the
+        #: ratings, the rematch offer...): each is awaited in a task of its own, its failure logged
+        self.end_hooks: list[Callable[[Live], Awaitable[None]]] = []
 
     # ------------------------------------------------------------------ life cycle
     async def start(self) -> None:
@@ -261,6 +264,16 @@ class Hub:
                 raise self._stale(live, version) from None
             self._advance(live, trial, row)
         self._publish(live)
+        if live.state.is_over:
+            for hook in self.end_hooks:
+                self._spawn(self._ended(live, hook))
+
+    async def _ended(self, live: Live, hook: Callable[[Live], Awaitable[None]]) -> None:
+        try:
+            await hook(live)
+        except Exception:
+            log.exception("table %s: what follows the end of its game failed (%s)", live.id,
+                          getattr(hook, "__qualname__", hook))
 
     def matches(self, live: Live, seat: int, kind: str, text: str, version: int) -> bool:
         """Whether the change made at ``version`` was this very one (a retried request), the

@@ -98,7 +98,8 @@ def downgrade() -> None:
             batch.drop_column(column)
     op.drop_index("tables_visibility", "tables")
     with op.batch_alter_table("tables") as batch:
-        for column in ("rated", "creator_account", "rematch_of", "rematch", "handed", "closed", "started", "visibility"):
+        for column in ("rated", "creator_account", "rematch_of", "rematch", "handed", "closed", "started",
+                       "visibility"):
             batch.drop_column(column)
     op.drop_index("sessions_account", "sessions")
     op.drop_table("sessions")
