@@ -180,6 +180,18 @@ def serves_a_table_with_a_bot(server: Server) -> None:
     wait_until(moved, 60, "the bot's first move")
 
 
+def test_the_readme_hosts_the_tables_with_the_web_extra_and_says_where_the_data_lives(monkeypatch, tmp_path):
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    command = text.split("<!-- serve-command -->", 1)[1].split("```sh\n", 1)[1].split("\n", 1)[0]
+    assert "pip install -q -e '.[web]'" in command and command.endswith("boardwright serve"), command
+    after = text.split("<!-- serve-command -->", 1)[1].split("<!-- test-command -->", 1)[0]
+    assert "BOARDWRIGHT_DATA" in after and "boardwright.db" in after, after
+    from boardwright.web.server import default_db
+
+    monkeypatch.setenv("BOARDWRIGHT_DATA", str(tmp_path))
+    assert default_db() == f"sqlite:///{tmp_path / 'boardwright.db'}"
+
+
 def test_serve_runs_with_the_web_extra_alone_its_bots_included(start_server, tmp_path):
     server = start_server(args=("--workers", "1"), env={"PYTHONPATH": path_without(tmp_path, blocked_without({"web"}))})
     serves_a_table_with_a_bot(server)
