@@ -532,12 +532,14 @@ def cmd_replay(args: argparse.Namespace, console: Console) -> int:
 def cmd_serve(args: argparse.Namespace, _: None) -> int:
     from .web.http import parse_origins
     from .web.server import serve
+    from .web.smtp import check_mail_flags
 
     if not 0 < args.port < 65536:
         raise UsageError(f"--port is 1 to 65535, not {args.port}")
     try:
         limits = Limits.from_args(args)
         parse_origins(limits.allow_origins)  # checked before the server opens its database
+        check_mail_flags(limits.smtp, limits.smtp_from)
     except ValueError as error:
         raise UsageError(str(error)) from None
     serve(args.host, args.port, args.db, limits)

@@ -8,11 +8,19 @@ defaults or tightens them.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from typing import Any
 
 from .addresses import check_proxies
+from .smtp import check_sender, check_smtp
+
+
+def check_base_url(url: str) -> None:
+    """Refuse a ``--base-url`` that is not an http(s) address without a path's query or fragment."""
+    if url and not re.fullmatch(r"https?://[^/?#\s]+(?:/[^?#\s]*)?", url):
+        raise ValueError(f"--base-url is an address such as https://games.example.org, not {url[:80]!r}")
 
 
 def limit(default: Any, help: str, *, minimum: float = 0, maximum: float | None = None, metavar: str = "N",
@@ -91,6 +99,17 @@ class Limits:
                                  minimum=1.0, metavar="SECONDS")
 
     # -- operator
+    base_url: str = limit("", "the address people reach this server at, such as https://games.example.org (behind a "
+                              "reverse proxy), for the links it gives: seats' links and your-turn mail (default: "
+                              "http://HOST:PORT as it listens)", metavar="URL", check=check_base_url)
+    smtp: str = limit("", "the SMTP server that sends your-turn mail to accounts that gave an address: "
+                          "smtp://[user:password@]host[:port], ?starttls=1 to upgrade with STARTTLS, or smtps:// "
+                          "for TLS (default: no mail)", metavar="URL", check=check_smtp)
+    smtp_from: str = limit("", "the address your-turn mail comes from (needed with --smtp)", metavar="ADDRESS",
+                           check=check_sender)
+    mail_after: float = limit(3600.0, "seconds a table waits for a person's move before the one your-turn mail of "
+                                      "that wait goes to their account's address (with --smtp)",
+                              minimum=0.1, maximum=30 * 86400, metavar="SECONDS")
 
     def flags(self) -> list[tuple[str, dict[str, Any]]]:
         """``(flag, argparse keywords)`` for every limit, defaults taken from this object."""

@@ -54,7 +54,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, limi
                     "(raise the limit with ulimit -n or LimitNOFILE)", most, limits.max_connections, most)
     connections = Connections(most, limits.max_connections_per_address, proxies)
     http, ws = protocols(connections, limits.request_timeout, limits.max_header_size)
-    app = create_app(database, limits, base_url=f"http://{shown_host}:{port}")
+    app = create_app(database, limits, base_url=limits.base_url.rstrip("/") or f"http://{shown_host}:{port}")
     log.info("serving on http://%s:%d (database: %s)", shown_host, port, _without_password(database))
     uvicorn.run(app, host=host, port=port, http=http, ws=ws or "none", access_log=False, ws_max_size=MAX_BODY,
                 log_level="warning", timeout_graceful_shutdown=5, timeout_keep_alive=KEEP_ALIVE,

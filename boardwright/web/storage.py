@@ -48,7 +48,7 @@ from sqlalchemy import (
 from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.exc import DisconnectionError
 
-from .protocol import BadRequest
+from .protocol import HUMAN, BadRequest
 from .sqlitefile import create_private, identity, sqlite_path
 
 log = logging.getLogger("boardwright.web")
@@ -100,7 +100,8 @@ seats = Table(
     Column("account_id", Integer, nullable=True),
     #: a seat kept for someone (a rematch): the hash of the token that may take it
     Column("claim", String(64), nullable=True),
-    #: the version at which a your-turn mail was last sent for this seat
+    #: the version whose wait was last looked at for a your-turn mail to this seat (mailed then if
+    #: the seat was deciding): one mail per wait
     Column("mailed", Integer, nullable=True),
 )
 
@@ -191,6 +192,8 @@ bot_leases = Table(
     Column("expires", Float, nullable=False),
 )
 
+#: seats looked at for your-turn mail at most in one look (the oldest waits first; the rest at the next)
+MAIL_BATCH = 100
 #: the channel on which PostgreSQL announces committed changes: payload "<table> <version>"
 CHANNEL = "boardwright"
 #: PostgreSQL's clock now, in epoch seconds (the bot leases' time)
@@ -606,6 +609,49 @@ class Storage:
             self._listener.join(timeout=2)
         self.engine.dispose()
         self.writer.dispose()
+
+    # ---- notices (your-turn mail)
+    def mail_due(self, cutoff: float, most: int = MAIL_BATCH) -> list[dict[str, Any]]:
+        """The seats to look at for your-turn mail, oldest wait first (at most ``most``): a person's
+        seat, of an account with an address that is not disabled, at a started table that goes on,
+        whose last change (its creation, before any) is older than ``cutoff`` (epoch seconds), and
+        not looked at since that change (``seats.mailed`` below the table's version). Each as
+        ``{table_id, seat, game, email, version, since}``. One query."""
+        last = actions.alias("last")
+        version = func.coalesce(select(func.max(last.c.version)).where(last.c.table_id == tables.c.id)
+                                .scalar_subquery(), 0)
+        since = func.coalesce(select(last.c.created).where(last.c.table_id == tables.c.id)
+                              .order_by(last.c.version.desc()).limit(1).scalar_subquery(), tables.c.created)
+        query = (
+            select(seats.c.table_id, seats.c.seat, tables.c.game, accounts.c.email, version.label("version"),
+                   since.label("since"))
+            .select_from(seats.join(tables, tables.c.id == seats.c.table_id)
+                         .join(accounts, accounts.c.id == seats.c.account_id))
+            .where(accounts.c.email.is_not(None) & accounts.c.disabled.is_(False)
+                   & tables.c.finished.is_(False) & tables.c.expired.is_(False) & tables.c.started.is_(True)
+                   & tables.c.closed.is_(None) & (seats.c.kind == HUMAN) & seats.c.bot.is_(None)
+                   & (since < cutoff) & (seats.c.mailed.is_(None) | (seats.c.mailed < version)))
+            .order_by(since).limit(most))
+        self._check_file()
+        with self.engine.connect() as connection:
+            return [dict(row) for row in connection.execute(query).mappings()]
+
+    def claim_mail(self, table_id: str, seat: int, version: int) -> bool:
+        """Mark the wait of ``seat`` at ``version`` dealt with, unless it already is (a compare and
+        set: of two servers that try at once, exactly one is told ``True``)."""
+        with self._writing() as connection:
+            claimed = connection.execute(
+                update(seats).where((seats.c.table_id == table_id) & (seats.c.seat == seat)
+                                    & (seats.c.mailed.is_(None) | (seats.c.mailed < version)))
+                .values(mailed=version))
+        return claimed.rowcount == 1
+
+    def set_email(self, account_id: int, email: str | None) -> bool:
+        """Give account ``account_id`` the address its your-turn mail goes to (``None``: no mail);
+        whether there is such an account."""
+        with self._writing() as connection:
+            changed = connection.execute(update(accounts).where(accounts.c.id == account_id).values(email=email))
+        return changed.rowcount == 1
 
 
 def _sqlite_pragmas(connection: Any, _record: Any) -> None:

@@ -33,8 +33,10 @@ from .costs import Costs
 from .leases import Leases
 from .limits import Limits
 from .live import Live, Subscriber, apply_row, timed, token_hash
+from .mail import Mailer
 from .protocol import HUMAN, BadRequest, is_search_bot, to_json
 from .replays import Replay
+from .smtp import SmtpServer
 from .storage import Conflict, Row, Storage, Stored
 
 log = logging.getLogger("boardwright.web")
@@ -88,6 +90,9 @@ class Hub:
         #: called once when a table's game ends, by the server that stored its last change (the
         #: ratings, the rematch offer...): each is awaited in a task of its own, its failure logged
         self.end_hooks: list[Callable[[Live], Awaitable[None]]] = []
+        #: your-turn mail (:mod:`.mail`), when the operator named an SMTP server
+        self.mailer = (Mailer(self, SmtpServer.parse(self.limits.smtp), self.limits.smtp_from, self.limits.mail_after)
+                       if self.limits.smtp else None)
 
     # ------------------------------------------------------------------ life cycle
     async def start(self) -> None:
@@ -105,6 +110,8 @@ class Hub:
         self._spawn(self._tick())
         self._spawn(self._sweep())
         self._spawn(self.leases.keep(self._plays_bots))
+        if self.mailer is not None:
+            self._spawn(self.mailer.run())
 
     async def stop(self) -> None:
         for task in list(self._tasks):

@@ -10,6 +10,7 @@ import { drawScores } from "./scores.js";
 import { drawResults } from "./results.js";
 import { makeTimer } from "./timer.js";
 import { makePacing } from "./pacing.js";
+import { makeNotices, turnTitle } from "./notify.js";
 
 const parts = location.pathname.split("/");
 const replaying = parts[parts.length - 1] === "replay";
@@ -37,6 +38,7 @@ const pacing = replaying ? null : makePacing({
   take,
   mark: (action, className) => ui.mark(action, className),
 });
+const notices = makeNotices({ table, mine: (message) => statusLine(message).mine, game: () => ui.gameName });
 // where the results panel of a finished game leads: its replay (as this seat, with its token) and the lobby
 const links = { replay: `/t/${encodeURIComponent(table)}/replay${token ? `#token=${encodeURIComponent(token)}` : ""}`, lobby: "/" };
 const reactions = makeReactions({
@@ -90,7 +92,7 @@ function draw(message) {
   Object.assign(document.body.dataset, {  // for tests and assistive tools: the table's moment
     version: String(message.version), myTurn: status.mine ? "1" : "0", over: message.is_over ? "1" : "0",
   });
-  document.title = (status.mine ? "● Your turn · " : "") + `${ui.gameName || message.game} · boardwright`;
+  document.title = turnTitle(status.mine, ui.gameName || message.game);
 
   const board = $("board");
   if (!drawer.incremental) board.replaceChildren();  // a drawing that draws in place keeps what has not changed
@@ -275,6 +277,7 @@ function heard() {
 
 // A pushed moment of the table: shown at once, or told in turn with others (pacing.js).
 function receive(message) {
+  notices.take(message);  // at once, whether the moves before it are stepped through or not
   if (!pacing.holds(message)) take(message, "soon");
 }
 
@@ -284,6 +287,7 @@ function receive(message) {
 function take(message, drawing = true) {
   const latest = queued || current;  // the newest message, drawn or about to be
   if (latest && message.version < latest.version) return;  // older than a reply already shown
+  notices.take(message);  // drawn at the next frame, which a hidden page may not get soon: told now
   let fresh = 0;
   for (const event of message.events) {
     if (!events.has(event.seq)) fresh += 1;
