@@ -156,9 +156,12 @@ def finished_table(storage: Storage, table: str, kinds: list[str], owners: list[
         connection.execute(update(tables).where(tables.c.id == table).values(finished=True))
 
 
-@pytest.fixture
-def storage(tmp_path: Path) -> Any:
-    made = Storage(f"sqlite:///{tmp_path / 'ratings.db'}")
+@pytest.fixture(params=["sqlite", "postgresql"])
+def storage(request: pytest.FixtureRequest, tmp_path: Path) -> Any:
+    """A fresh database with the accounts ada (1) and bob (2): an SQLite file, and a PostgreSQL database."""
+    url = f"sqlite:///{tmp_path / 'ratings.db'}" if request.param == "sqlite" else request.getfixturevalue(
+        "postgres_db")
+    made = Storage(url)
     made.migrate()
     with made.engine.begin() as connection:
         for name in ("ada", "bob"):
@@ -184,6 +187,8 @@ def test_the_hook_run_at_once_by_several_threads_rates_the_table_once(storage):
     assert {subject: row.games for subject, row in rows.items()} == {"account:1": 1, "account:2": 1, "bot:heuristic": 1}
     assert rows["account:2"].mu > START > rows["bot:heuristic"].mu
     assert len(lines) == 3
+    assert [(entry["name"], entry["bot"]) for entry in ratings.leaderboard(storage, GAME, 3, 10)["entries"]] == [
+        ("bob", None), ("ada", None), ("heuristic", "heuristic")]
 
 
 @pytest.mark.parametrize(("kinds", "owners", "why"), [
