@@ -22,7 +22,8 @@ from .bots import Bots
 from .http import ASGIApp, Guard, handle, parse_origins
 from .limits import Limits
 from .protocol import games_list
-from .routes import notices, pages, tables
+from .ratings import end_hook
+from .routes import notices, pages, ratings, tables
 from .storage import Storage
 from .tables import Hub
 
@@ -40,6 +41,7 @@ def create_app(db: str, limits: Limits | None = None, base_url: str = "") -> ASG
     sys.setswitchinterval(SWITCH_INTERVAL)
     limits = limits or Limits()
     hub = Hub(Storage(db), Bots(limits.workers, limits), base_url, limits)
+    hub.end_hooks.append(end_hook(hub.storage))
     games_json = json.dumps(games_list()).encode()
 
     async def games(_: Request) -> Response:
@@ -60,7 +62,7 @@ def create_app(db: str, limits: Limits | None = None, base_url: str = "") -> ASG
             await hub.stop()
 
     app = Starlette(routes=[Route("/api/games", handle(games)), *tables.routes(hub, limits), *notices.routes(hub),
-                                *pages.routes(hub)],
+                            *pages.routes(hub), *ratings.routes(hub)],
                     lifespan=lifespan)
     app.state.hub = hub
     return Guard(app, limits.rate_limit, BURST, parse_origins(limits.allow_origins),

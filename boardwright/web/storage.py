@@ -36,17 +36,19 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    cast,
     create_engine,
     delete,
     event,
     func,
     insert,
+    literal,
     select,
     text,
     update,
 )
 from sqlalchemy.engine import Connection, Engine, make_url
-from sqlalchemy.exc import DisconnectionError
+from sqlalchemy.exc import DisconnectionError, IntegrityError
 
 from .protocol import HUMAN, BadRequest
 from .sqlitefile import create_private, identity, sqlite_path
@@ -103,6 +105,9 @@ seats = Table(
     #: the version whose wait was last looked at for a your-turn mail to this seat (mailed then if
     #: the seat was deciding): one mail per wait
     Column("mailed", Integer, nullable=True),
+    #: the seat's place in the result once the game is over (1: a winner; then by score, equal
+    #: scores sharing a place); ``None`` while it goes on, or for a game that ended before places were kept
+    Column("place", Integer, nullable=True),
 )
 
 accounts = Table(
@@ -652,6 +657,116 @@ class Storage:
         with self._writing() as connection:
             changed = connection.execute(update(accounts).where(accounts.c.id == account_id).values(email=email))
         return changed.rowcount == 1
+
+    # ---- ratings (issue 29: ratings, leaderboards, profiles)
+    def mark_handed(self, table_id: str) -> None:
+        """Note that a person's seat at ``table_id`` was handed to a bot once play had begun: the
+        table's end is not rated."""
+        with self._writing() as connection:
+            connection.execute(update(tables).where(tables.c.id == table_id).values(handed=True))
+
+    def keep_places(self, table_id: str, places: list[int]) -> None:
+        """Store each seat's place in the result of the finished game at ``table_id``."""
+        with self._writing() as connection:
+            for seat, place in enumerate(places):
+                connection.execute(update(seats).where((seats.c.table_id == table_id) & (seats.c.seat == seat))
+                                   .values(place=place))
+
+    def rate_table(self, table_id: str, game: str, players: int, subjects: list[str],
+                   rate: Callable[[dict[str, tuple[float, float]]], dict[str, tuple[float, float, bool]]],
+                   ) -> dict[str, tuple[float, float, bool]] | None:
+        """Rate the finished game at ``table_id`` once: in one transaction, claim the table (its
+        ``rated`` flag, set only if it is finished, not rated yet and no seat was handed to a bot),
+        read the current ratings of ``subjects`` in the group (game, players) (locked on
+        PostgreSQL, in subject order), have ``rate(current)`` compute each subject's new
+        ``(mu, sigma, won)``, and store them with a line of history each. ``None`` (nothing
+        changed) when the table was rated already or may not be. A claim that two servers make at
+        once is made by one: the other waits on the table's row and then finds it rated. A new
+        subject's first rating written by two tables at once fails one of them, which tries again."""
+        group = (ratings.c.game == game) & (ratings.c.players == players)
+        for attempt in range(3):
+            try:
+                with self._writing() as connection:
+                    claimed = connection.execute(
+                        update(tables).where((tables.c.id == table_id) & tables.c.finished.is_(True)
+                                             & tables.c.rated.is_(False) & tables.c.handed.is_(False))
+                        .values(rated=True)).rowcount
+                    if claimed != 1:
+                        return None
+                    query = (select(ratings.c.subject, ratings.c.mu, ratings.c.sigma)
+                             .where(group & ratings.c.subject.in_(subjects)).order_by(ratings.c.subject))
+                    if self.is_postgres:
+                        query = query.with_for_update()
+                    current = {subject: (mu, sigma) for subject, mu, sigma in connection.execute(query)}
+                    rated = rate(current)
+                    now = time.time()
+                    for subject, (mu, sigma, won) in sorted(rated.items()):
+                        if subject in current:
+                            connection.execute(update(ratings).where(group & (ratings.c.subject == subject)).values(
+                                mu=mu, sigma=sigma, games=ratings.c.games + 1, wins=ratings.c.wins + int(won),
+                                updated=now))
+                        else:
+                            connection.execute(insert(ratings).values(
+                                subject=subject, game=game, players=players, mu=mu, sigma=sigma, games=1,
+                                wins=int(won), updated=now))
+                    connection.execute(insert(rating_history), [
+                        {"subject": subject, "game": game, "players": players, "table_id": table_id, "mu": mu,
+                         "sigma": sigma, "won": won, "created": now}
+                        for subject, (mu, sigma, won) in sorted(rated.items())])
+                return rated
+            except IntegrityError:
+                if attempt == 2:
+                    raise
+        return None
+
+    def leaderboard(self, game: str, players: int, limit: int) -> list[dict[str, Any]]:
+        """The best ``limit`` ratings of the group (game, players), highest ordinal (mu - 3 sigma)
+        first, then more games, then by subject (a stable order); each with the username of its
+        account (``None`` for a bot). Disabled accounts are left out."""
+        account = ratings.c.subject == literal("account:", String) + cast(accounts.c.id, String)
+        query = (select(ratings.c.subject, ratings.c.mu, ratings.c.sigma, ratings.c.games, ratings.c.wins,
+                        accounts.c.username)
+                 .select_from(ratings.outerjoin(accounts, account))
+                 .where((ratings.c.game == game) & (ratings.c.players == players)
+                        & (ratings.c.subject.like("bot:%") | accounts.c.disabled.is_(False)))
+                 .order_by((ratings.c.mu - 3 * ratings.c.sigma).desc(), ratings.c.games.desc(), ratings.c.subject)
+                 .limit(limit))
+        self._check_file()
+        with self.engine.connect() as connection:
+            return [dict(row) for row in connection.execute(query).mappings()]
+
+    def account_named(self, username_key: str) -> dict[str, Any] | None:
+        """The account (id, username, created) whose case-folded username is ``username_key``,
+        unless it is disabled."""
+        self._check_file()
+        with self.engine.connect() as connection:
+            found = connection.execute(select(accounts.c.id, accounts.c.username, accounts.c.created).where(
+                (accounts.c.username_key == username_key) & accounts.c.disabled.is_(False))).mappings().first()
+        return None if found is None else dict(found)
+
+    def ratings_of(self, subject: str, history: int) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+        """Every rating of ``subject`` (one per game and player count), and the newest ``history``
+        lines of its rating history, oldest first."""
+        self._check_file()
+        with self.engine.connect() as connection:
+            groups = connection.execute(select(ratings).where(ratings.c.subject == subject)
+                                        .order_by(ratings.c.game, ratings.c.players)).mappings().all()
+            lines = connection.execute(select(rating_history).where(rating_history.c.subject == subject)
+                                       .order_by(rating_history.c.id.desc()).limit(history)).mappings().all()
+        return [dict(row) for row in groups], [dict(row) for row in reversed(lines)]
+
+    def finished_tables_of(self, account_id: int, limit: int) -> list[dict[str, Any]]:
+        """The newest ``limit`` finished games with a seat of ``account_id``: the table, game,
+        player count, when it was created, whether it was rated, and the account's seat and place."""
+        self._check_file()
+        with self.engine.connect() as connection:
+            found = connection.execute(
+                select(tables.c.id, tables.c.game, tables.c.players, tables.c.created, tables.c.rated,
+                       seats.c.seat, seats.c.place)
+                .join(seats, seats.c.table_id == tables.c.id)
+                .where((seats.c.account_id == account_id) & tables.c.finished.is_(True))
+                .order_by(tables.c.created.desc(), tables.c.id, seats.c.seat).limit(limit)).mappings().all()
+        return [dict(row) for row in found]
 
 
 def _sqlite_pragmas(connection: Any, _record: Any) -> None:

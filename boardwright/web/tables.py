@@ -397,6 +397,9 @@ class Hub:
         adds = [] if is_search_bot(live.controller(seat)) else [kind]  # a search handed to another takes no place
         async with self.search_seats(live.address, adds), live.lock:
             # between two changes: a move being made is made before the hand-over
+            if bot is not None and live.started and not live.handed:  # a table handed over is not rated
+                await anyio.to_thread.run_sync(self.storage.mark_handed, live.id)
+                live.handed = True
             await anyio.to_thread.run_sync(self.storage.set_bot, live.id, seat, bot)
             live.seats[seat] = dict(live.seats[seat], bot=bot)
         self._publish(live)

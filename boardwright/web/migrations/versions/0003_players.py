@@ -49,6 +49,7 @@ def upgrade() -> None:
         batch.add_column(sa.Column("account_id", sa.Integer, nullable=True))
         batch.add_column(sa.Column("claim", sa.String(64), nullable=True))
         batch.add_column(sa.Column("mailed", sa.Integer, nullable=True))
+        batch.add_column(sa.Column("place", sa.Integer, nullable=True))
     op.create_index("seats_account", "seats", ["account_id"])
     op.create_table(
         "chat",
@@ -94,7 +95,7 @@ def downgrade() -> None:
     op.drop_table("chat")
     op.drop_index("seats_account", "seats")
     with op.batch_alter_table("seats") as batch:
-        for column in ("mailed", "claim", "account_id", "name"):
+        for column in ("place", "mailed", "claim", "account_id", "name"):
             batch.drop_column(column)
     op.drop_index("tables_visibility", "tables")
     with op.batch_alter_table("tables") as batch:
