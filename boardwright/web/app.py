@@ -19,9 +19,11 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from .bots import Bots
+from .chat import Chat
 from .http import ASGIApp, Guard, handle, parse_origins
 from .limits import Limits
 from .protocol import games_list
+from .routes import chat as chat_routes
 from .routes import pages, tables
 from .storage import Storage
 from .tables import Hub
@@ -40,6 +42,10 @@ def create_app(db: str, limits: Limits | None = None, base_url: str = "") -> ASG
     sys.setswitchinterval(SWITCH_INTERVAL)
     limits = limits or Limits()
     hub = Hub(Storage(db), Bots(limits.workers, limits), base_url, limits)
+    chat = Chat(hub, limits)
+    hub.subscribe_hooks.append(chat.welcome)
+    hub.end_hooks.append(chat.ended)
+    hub.announced["chat"] = chat.heard
     games_json = json.dumps(games_list()).encode()
 
     async def games(_: Request) -> Response:
@@ -59,7 +65,8 @@ def create_app(db: str, limits: Limits | None = None, base_url: str = "") -> ASG
         finally:
             await hub.stop()
 
-    app = Starlette(routes=[Route("/api/games", handle(games)), *tables.routes(hub, limits), *pages.routes(hub)],
+    app = Starlette(routes=[Route("/api/games", handle(games)), *tables.routes(hub, limits),
+                                *chat_routes.routes(hub, chat), *pages.routes(hub)],
                     lifespan=lifespan)
     app.state.hub = hub
     return Guard(app, limits.rate_limit, BURST, parse_origins(limits.allow_origins),
