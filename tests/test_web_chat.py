@@ -241,3 +241,25 @@ def test_lines_are_stored_across_a_restart(start_server):
             socket.close()
         assert say(http, table, "after it", token=seats[1]).status_code == 201
         assert texts(read(http, table, seats[0])) == ["before the restart", "after it"]
+
+
+def test_a_line_written_through_one_server_reaches_the_sockets_of_another(postgres_db, start_server):
+    args = ("--rate-limit", "0", "--workers", "1")
+    first, second = start_server(db=postgres_db, args=args), start_server(db=postgres_db, args=args)
+    with client(first) as http:
+        made, seats = two_seats(http)
+        table = made["table"]
+        seat, watcher = Socket(second, table, seats[1]), Socket(second, table)
+        try:
+            with client(second) as other:
+                assert read(other, table)["chat"] == []
+            assert say(http, table, "spectating from the first", name="Ada").status_code == 201
+            assert say(http, table, "through the first server", token=seats[0]).status_code == 201
+            for socket in (seat, watcher):
+                assert socket.wait_line("through the first server")["seat"] == 0
+            assert watcher.wait_line("spectating from the first")
+            seat.read()
+            assert all("spectating" not in frame for frame in seat.frames)
+        finally:
+            seat.close()
+            watcher.close()
