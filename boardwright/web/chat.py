@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import math
 import re
 import unicodedata
@@ -40,6 +41,8 @@ from .limits import Limits
 from .live import Live, Subscriber
 from .protocol import BadRequest, to_json
 from .tables import Hub
+
+log = logging.getLogger("boardwright.web")
 
 PLAYERS = "players"
 SPECTATORS = "spectators"
@@ -204,7 +207,11 @@ class Chat:
 
     async def welcome(self, live: Live, subscriber: Subscriber) -> None:
         """(A socket opened) send it the newest lines it may read, if there are any."""
-        lines = await self.lines_for(live, subscriber.seat)
+        try:
+            lines = await self.lines_for(live, subscriber.seat)
+        except Exception as failure:  # the database is away: the client asks again when it reconnects
+            log.warning("table %s: the chat could not be read for a new socket: %s", live.id, failure)
+            return
         if lines:
             await self._send(subscriber, to_json({"chat": lines}))
 
