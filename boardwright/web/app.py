@@ -19,10 +19,12 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from .bots import Bots
+from .chat import Chat
 from .http import ASGIApp, Guard, handle, parse_origins
 from .limits import Limits
 from .protocol import games_list
 from .ratings import end_hook
+from .routes import chat as chat_routes
 from .routes import notices, pages, ratings, tables
 from .storage import Storage
 from .tables import Hub
@@ -42,6 +44,10 @@ def create_app(db: str, limits: Limits | None = None, base_url: str = "") -> ASG
     limits = limits or Limits()
     hub = Hub(Storage(db), Bots(limits.workers, limits), base_url, limits)
     hub.end_hooks.append(end_hook(hub.storage))
+    chat = Chat(hub, limits)
+    hub.subscribe_hooks.append(chat.welcome)
+    hub.end_hooks.append(chat.ended)
+    hub.announced["chat"] = chat.heard
     games_json = json.dumps(games_list()).encode()
 
     async def games(_: Request) -> Response:
@@ -62,7 +68,7 @@ def create_app(db: str, limits: Limits | None = None, base_url: str = "") -> ASG
             await hub.stop()
 
     app = Starlette(routes=[Route("/api/games", handle(games)), *tables.routes(hub, limits), *notices.routes(hub),
-                            *pages.routes(hub), *ratings.routes(hub)],
+                            *chat_routes.routes(hub, chat), *pages.routes(hub), *ratings.routes(hub)],
                     lifespan=lifespan)
     app.state.hub = hub
     return Guard(app, limits.rate_limit, BURST, parse_origins(limits.allow_origins),

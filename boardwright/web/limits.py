@@ -98,6 +98,13 @@ class Limits:
     bot_cpu_burst: float = limit(60.0, "CPU seconds a table, and a client address, may save up for its bots",
                                  minimum=1.0, metavar="SECONDS")
 
+    # -- chat
+    chat_rate: float = limit(0.5, "chat lines per second each seat (and each spectator's address) may write once "
+                                  "its burst is spent (0: no limit)", metavar="LINES")
+    chat_burst: int = limit(5, "chat lines each seat (and each spectator's address) may write at once",
+                            minimum=1)
+    max_chat_lines: int = limit(2000, "chat lines a table stores in all; then its chat refuses more (0: no limit)")
+
     # -- operator
     base_url: str = limit("", "the address people reach this server at, such as https://games.example.org (behind a "
                               "reverse proxy), for the links it gives: seats' links and your-turn mail (default: "

@@ -74,6 +74,8 @@ class Subscriber:
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     #: the client's address, charged for the long histories it is sent
     address: str | None = None
+    #: held while a frame is sent to it (the table's pushes and its chat lines go one after another)
+    sending: asyncio.Lock = field(default_factory=asyncio.Lock)
 
 
 @dataclass(eq=False)

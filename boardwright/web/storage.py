@@ -768,6 +768,48 @@ class Storage:
                 .order_by(tables.c.created.desc(), tables.c.id, seats.c.seat).limit(limit)).mappings().all()
         return [dict(row) for row in found]
 
+    # ---- chat
+    def add_chat(self, table_id: str, channel: str, seat: int | None, name: str, text: str,
+                 most: int) -> dict[str, Any] | None:
+        """Store a chat line of ``table_id`` (announced to the other servers); the stored row, or
+        ``None`` when the table holds ``most`` lines already (0: no cap). The line is written before
+        the lines are counted, so that the count is taken under the write lock (SQLite); PostgreSQL
+        locks the table's row first, so that two servers cannot both store the last line allowed."""
+        row = {"table_id": table_id, "channel": channel, "seat": seat, "name": name, "text": text,
+               "created": time.time()}
+        try:
+            with self._writing() as connection:
+                if most and self.is_postgres:
+                    connection.execute(select(tables.c.id).where(tables.c.id == table_id).with_for_update())
+                stored = connection.execute(insert(chat).values(row))
+                if most and connection.execute(select(func.count()).select_from(chat)
+                                               .where(chat.c.table_id == table_id)).scalar_one() > most:
+                    raise _ChatFull  # the line is rolled back
+                self._announce(connection, f"{table_id} chat")
+        except _ChatFull:
+            return None
+        key = stored.inserted_primary_key
+        assert key is not None
+        return dict(row, id=key[0])
+
+    def chat_of(self, table_id: str, newest: int) -> tuple[int, list[dict[str, Any]]]:
+        """How many chat lines ``table_id`` holds, and the ``newest`` lines of each of its channels."""
+        self._check_file()
+        with self.engine.connect() as connection:
+            count = connection.execute(select(func.count()).select_from(chat)
+                                       .where(chat.c.table_id == table_id)).scalar_one()
+            rows: list[Any] = []
+            for channel in connection.execute(select(chat.c.channel).where(chat.c.table_id == table_id)
+                                              .distinct()).scalars():
+                rows += connection.execute(select(chat).where((chat.c.table_id == table_id)
+                                                              & (chat.c.channel == channel))
+                                           .order_by(chat.c.id.desc()).limit(newest)).mappings().all()
+        return count, [dict(row) for row in rows]
+
+
+class _ChatFull(Exception):
+    """A table's chat holds all the lines it may (its new line is not stored)."""
+
 
 def _sqlite_pragmas(connection: Any, _record: Any) -> None:
     cursor = connection.cursor()

@@ -90,6 +90,11 @@ class Hub:
         #: called once when a table's game ends, by the server that stored its last change (the
         #: ratings, the rematch offer...): each is awaited in a task of its own, its failure logged
         self.end_hooks: list[Callable[[Live], Awaitable[None]]] = []
+        #: called when a socket starts following a table (the chat's newest lines), each in a task of its own
+        self.subscribe_hooks: list[Callable[[Live, Subscriber], Awaitable[None]]] = []
+        #: what a server announces about a table beyond its changes and seats: the word after the
+        #: table's id (``"<table> chat"``) -> what a server that has the table live does then
+        self.announced: dict[str, Callable[[Live], Awaitable[None]]] = {}
         #: your-turn mail (:mod:`.mail`), when the operator named an SMTP server
         self.mailer = (Mailer(self, SmtpServer.parse(self.limits.smtp), self.limits.smtp_from, self.limits.mail_after)
                        if self.limits.smtp else None)
@@ -337,6 +342,8 @@ class Hub:
             return
         if what == "seats":
             self._spawn(self._reload_seats(live))
+        elif what in self.announced:
+            self._spawn(self.announced[what](live))
         elif what.isascii() and what.isdigit() and int(what) > live.version:
             self._spawn(self._follow(live, int(what)))
 
@@ -608,6 +615,8 @@ class Hub:
         live.sockets[seat] += 1
         if seat is not None and live.sockets[seat] == 1:
             self._wake(live)
+        for hook in self.subscribe_hooks:
+            self._spawn(hook(live, subscriber))
         try:
             while live.gone is None:
                 await subscriber.wake.wait()
@@ -616,7 +625,8 @@ class Hub:
                     break
                 message = await self.tell(live, seat, subscriber.sent, subscriber.address)
                 subscriber.sent = len(live.told[seat])
-                await subscriber.send(message)
+                async with subscriber.sending:
+                    await subscriber.send(message)
         except Exception as failure:  # the client went away while it was being sent to
             log.debug("a push to table %s stopped: %s", live.id, failure)
         finally:

@@ -18,10 +18,11 @@ export async function request(path, body) {
 const PING_EVERY = 30_000;
 const PING = JSON.stringify({ type: "ping" });
 
-// Calls onMessage with every pushed table object; reconnects with a growing pause when the
+// Calls onMessage with every pushed table object, and onChat with the chat lines pushed in frames of
+// their own ({"chat": [...]}); reconnects with a growing pause when the
 // connection drops (a restarted server, or one that found the page silent), asking only for the
 // events it has not seen.
-export function follow(table, token, onMessage, onStatus) {
+export function follow(table, token, onMessage, onStatus, onChat = () => {}) {
   let since = 0;
   let pause = 250;
   let stopped = false;
@@ -38,6 +39,7 @@ export function follow(table, token, onMessage, onStatus) {
     socket.onmessage = (event) => {
       pause = 250;  // a connection that is refused is opened and closed at once: it does not count
       const message = JSON.parse(event.data);
+      if (message.events === undefined) { if (message.chat) onChat(message.chat); return; }
       since += message.events.length;
       onMessage(message);
     };

@@ -10,6 +10,7 @@ import { drawScores } from "./scores.js";
 import { drawResults } from "./results.js";
 import { makeTimer } from "./timer.js";
 import { makePacing } from "./pacing.js";
+import { makeChat } from "./chat.js";
 import { makeNotices, turnTitle } from "./notify.js";
 
 const parts = location.pathname.split("/");
@@ -41,6 +42,7 @@ const pacing = replaying ? null : makePacing({
 const notices = makeNotices({ table, mine: (message) => statusLine(message).mine, game: () => ui.gameName });
 // where the results panel of a finished game leads: its replay (as this seat, with its token) and the lobby
 const links = { replay: `/t/${encodeURIComponent(table)}/replay${token ? `#token=${encodeURIComponent(token)}` : ""}`, lobby: "/" };
+const chat = replaying ? null : makeChat({ table, token, ui });
 const reactions = makeReactions({
   table,
   pass: (action) => send("actions", { action }, true),
@@ -113,6 +115,7 @@ function draw(message) {
   drawEvents();
   $("view").textContent = JSON.stringify(message.view, null, 1);
   reactions.settle(message, $("hint").parentElement, $("hint"));
+  if (chat) chat.update(message);
 }
 
 function drawActions(message) {
@@ -327,6 +330,6 @@ if (replaying) {
     follow(table, token, receive, (text) => {
       $("connection").textContent = text;
       document.body.dataset.connection = text === "connected" ? "connected" : "disconnected";
-    });
+    }, (lines) => chat.receive(lines));
   }
 }
