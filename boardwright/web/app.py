@@ -22,7 +22,7 @@ from .bots import Bots
 from .http import ASGIApp, Guard, handle, parse_origins
 from .limits import Limits
 from .protocol import games_list
-from .routes import pages, tables
+from .routes import lobby, pages, tables
 from .storage import Storage
 from .tables import Hub
 
@@ -59,7 +59,8 @@ def create_app(db: str, limits: Limits | None = None, base_url: str = "") -> ASG
         finally:
             await hub.stop()
 
-    app = Starlette(routes=[Route("/api/games", handle(games)), *tables.routes(hub, limits), *pages.routes(hub)],
+    app = Starlette(routes=[Route("/api/games", handle(games)), *tables.routes(hub, limits), *lobby.routes(hub),
+                               *pages.routes(hub)],
                     lifespan=lifespan)
     app.state.hub = hub
     return Guard(app, limits.rate_limit, BURST, parse_origins(limits.allow_origins),
