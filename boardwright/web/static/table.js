@@ -10,6 +10,8 @@ import { drawScores } from "./scores.js";
 import { drawResults } from "./results.js";
 import { makeTimer } from "./timer.js";
 import { makePacing } from "./pacing.js";
+import { makeLobbyPanel } from "./creator.js";
+import { makeRematch } from "./rematch.js";
 
 const parts = location.pathname.split("/");
 const replaying = parts[parts.length - 1] === "replay";
@@ -39,6 +41,8 @@ const pacing = replaying ? null : makePacing({
 });
 // where the results panel of a finished game leads: its replay (as this seat, with its token) and the lobby
 const links = { replay: `/t/${encodeURIComponent(table)}/replay${token ? `#token=${encodeURIComponent(token)}` : ""}`, lobby: "/" };
+const lobbyPanel = makeLobbyPanel({ table, token, ui, report: (status, data) => report(status, data) });
+const rematch = makeRematch({ table, token, ui, report: (status, data) => report(status, data) });
 const reactions = makeReactions({
   table,
   pass: (action) => send("actions", { action }, true),
@@ -106,7 +110,7 @@ function draw(message) {
 
   drawActions(message);
   drawScores($("scores"), message, ui);
-  if (!replaying) drawResults(message, ui, links);
+  if (!replaying) { drawResults(message, ui, links); rematch(message); lobbyPanel(message); }
   timer.update(message);
   drawEvents();
   $("view").textContent = JSON.stringify(message.view, null, 1);
