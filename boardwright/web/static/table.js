@@ -299,8 +299,10 @@ function take(message, drawing = true) {
     return;
   }
   if (latest && message.version === latest.version && !fresh) {
-    // the same moment (the push after a move's reply, a seat connecting): no redraw
+    // the same moment (the push after a move's reply, a seat connecting): no redraw, but of the
+    // seats' panel and the rematch (a seat taken, the table started, a rematch accepted)
     if (queued) queued = message; else current = message;
+    if (!replaying) { lobbyPanel(message); rematch(message); }
     return;
   }
   ui.freshEvents = queued ? ui.freshEvents + fresh
