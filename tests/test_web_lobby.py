@@ -7,27 +7,13 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable
 from typing import Any
 
 import httpx
 import pytest
+from webplay import client, create, get, wait_until
 
 GAME = "game-development"  # short games: a table of random bots ends in a second or two
-
-
-def client(server: Any) -> httpx.Client:
-    return httpx.Client(base_url=server.url, trust_env=False, timeout=30)
-
-
-def wait_for(condition: Callable[[], Any], timeout: float, what: str, step: float = 0.05) -> Any:
-    deadline = time.monotonic() + timeout
-    while True:
-        value = condition()
-        if value:
-            return value
-        assert time.monotonic() < deadline, f"{what}: not within {timeout:g} s"
-        time.sleep(step)
 
 
 def one_line(answer: httpx.Response, status: int, *words: str) -> str:
@@ -40,20 +26,11 @@ def one_line(answer: httpx.Response, status: int, *words: str) -> str:
 
 
 def open_table(http: httpx.Client, seats: list[Any], **extra: Any) -> dict[str, Any]:
-    answer = http.post("/api/tables", json={"game": GAME, "players": len(seats), "seats": seats,
-                                            "visibility": "open", **extra})
-    assert answer.status_code == 201, answer.text
-    return answer.json()
-
-
-def look(http: httpx.Client, table: str, token: str | None = None) -> dict[str, Any]:
-    answer = http.get(f"/api/tables/{table}", params={"token": token} if token else {})
-    assert answer.status_code == 200, answer.text
-    return answer.json()
+    return create(http, GAME, seats, visibility="open", **extra)
 
 
 def move(http: httpx.Client, table: str, token: str) -> httpx.Response:
-    seen = look(http, table, token)
+    seen = get(http, table, token)
     action = seen["legal_actions"][0] if seen["legal_actions"] else "pass"
     return http.post(f"/api/tables/{table}/actions", json={"token": token, "action": action,
                                                             "version": seen["version"]})
@@ -71,7 +48,7 @@ def test_seats_are_named_at_creation_and_the_creator_name_goes_on_their_seat(sha
         data = made.json()
         assert [seat["name"] for seat in data["seats"]] == [None, "Ada", "Bob"]
         assert all(seat["token"] for seat in data["seats"])  # a private table: every link made now
-        seen = look(http, data["table"], data["seats"][1]["token"])
+        seen = get(http, data["table"], data["seats"][1]["token"])
         assert [seat["name"] for seat in seen["seats"]] == [None, "Ada", "Bob"]
         assert seen["visibility"] == "private" and seen["started"] is True and seen["free"] == []
 
@@ -87,7 +64,7 @@ def test_bad_names_are_refused_with_one_line(shared_server, name):
         assert len(http.get("/api/tables").json()) == before
         table = open_table(http, ["human", "human"])
         one_line(http.post(f"/api/tables/{table['table']}/seats/0/take", json={"name": name}), 422)
-        assert look(http, table["table"])["free"] == [0, 1]
+        assert get(http, table["table"])["free"] == [0, 1]
 
 
 def test_bad_visibility_and_bot_names_are_refused(shared_server):
@@ -112,12 +89,12 @@ def test_an_open_table_is_listed_waits_for_its_free_seats_and_starts_when_full(s
         assert "token" not in str(entry) and "seed" not in entry and "creator" not in str(entry)
         listing = http.get("/api/tables").json()
         assert listing.index(entry) < min((i for i, e in enumerate(listing) if not e["open"]), default=len(listing))
-        seen = look(http, table_id, ada)
+        seen = get(http, table_id, ada)
         assert seen["started"] is False and seen["free"] == [1]
         # nothing moves before the start: not the people, not the bots
         one_line(move(http, table_id, ada), 409, "has not started", "1 seat is free")
         time.sleep(0.5)
-        assert look(http, table_id)["version"] == 0
+        assert get(http, table_id)["version"] == 0
         # the same person takes one seat only; a name already at the table is refused
         one_line(http.post(f"/api/tables/{table_id}/seats/1/take", json={"name": "Ada"}), 409, "taken")
         one_line(http.post(f"/api/tables/{table_id}/seats/1/take", json={"name": "Ann", "token": ada}), 409,
@@ -128,13 +105,13 @@ def test_an_open_table_is_listed_waits_for_its_free_seats_and_starts_when_full(s
         bob = taken.json()
         assert bob["seat"] == 1 and bob["token"] and bob["url"].endswith(f"/t/{table_id}#token={bob['token']}")
         one_line(http.post(f"/api/tables/{table_id}/seats/1/take", json={"name": "Cy"}), 409, "taken")
-        seen = look(http, table_id, bob["token"])
+        seen = get(http, table_id, bob["token"])
         assert seen["seat"] == 1 and seen["started"] is True and seen["free"] == []
         assert [seat["name"] for seat in seen["seats"]] == ["Ada", "Bob", None]
         assert listed(http, table_id) is None or not listed(http, table_id)["open"]
         # play has begun: somebody can move now
         tokens = {0: ada, 1: bob["token"]}
-        wait_for(lambda: look(http, table_id)["version"] > 0 or look(http, table_id)["to_act"][0] in tokens,
+        wait_until(lambda: get(http, table_id)["version"] > 0 or get(http, table_id)["to_act"][0] in tokens,
                  20, "the game to be under way")
 
 
@@ -145,21 +122,21 @@ def test_the_creator_starts_an_open_table_with_bots_in_the_free_seats(shared_ser
         one_line(http.post(f"/api/tables/{table_id}/start", json={"token": ada}), 403, "creator")
         one_line(http.post(f"/api/tables/{table_id}/start", json={"token": table["creator_token"], "bot": "nobot"}),
                  422)
-        assert look(http, table_id)["started"] is False
+        assert get(http, table_id)["started"] is False
         started = http.post(f"/api/tables/{table_id}/start", json={"token": table["creator_token"], "bot": "random"})
         assert started.status_code == 200, started.text
-        seen = look(http, table_id, ada)
+        seen = get(http, table_id, ada)
         assert seen["started"] is True and [seat["kind"] for seat in seen["seats"]] == ["human", "random", "random"]
         one_line(http.post(f"/api/tables/{table_id}/start", json={"token": table["creator_token"]}), 409, "already")
         one_line(http.post(f"/api/tables/{table_id}/seats/1/take", json={"name": "Bob"}), 409, "bot")
         # the bots play: the game moves on without anyone but Ada
-        wait_for(lambda: look(http, table_id)["version"] > 0 or 0 in look(http, table_id)["to_act"], 20,
+        wait_until(lambda: get(http, table_id)["version"] > 0 or 0 in get(http, table_id)["to_act"], 20,
                  "the bots to play")
         other = open_table(http, ["human", "human"])
         one_line(http.post(f"/api/tables/{other['table']}/start", json={}), 403, "creator")
         started = http.post(f"/api/tables/{other['table']}/start", json={"token": other["creator_token"]})
         assert started.status_code == 200, started.text
-        assert [seat["kind"] for seat in look(http, other["table"])["seats"]] == ["heuristic", "heuristic"]
+        assert [seat["kind"] for seat in get(http, other["table"])["seats"]] == ["heuristic", "heuristic"]
 
 
 def take_at_once(server: Any, table: str, name: str, ready: threading.Barrier, answers: list[httpx.Response]) -> None:
@@ -183,7 +160,7 @@ def test_of_two_takers_of_one_seat_exactly_one_wins(shared_server):
                 thread.join()
             assert sorted(answer.status_code for answer in answers) == [200, 409], [a.text for a in answers]
             winner = next(answer.json() for answer in answers if answer.status_code == 200)
-            seen = look(http, table["table"], winner["token"])
+            seen = get(http, table["table"], winner["token"])
             assert seen["seat"] == 2 and seen["free"] == [1] and seen["started"] is False
 
 
@@ -194,7 +171,7 @@ def test_the_creator_cancels_a_table_which_stops_being_listed_and_refuses_moves(
         assert listed(http, table_id)["open"]
         one_line(http.post(f"/api/tables/{table_id}/cancel", json={"token": table["seats"][0]["token"]}), 403)
         assert http.post(f"/api/tables/{table_id}/cancel", json={"token": table["creator_token"]}).status_code == 200
-        seen = look(http, table_id)
+        seen = get(http, table_id)
         assert "cancelled" in seen["closed"]
         entry = listed(http, table_id)
         assert entry is None or not entry["open"]
@@ -208,7 +185,7 @@ def test_the_creator_cancels_a_table_which_stops_being_listed_and_refuses_moves(
 
 
 def private_to_act(http: httpx.Client, table: str) -> int:
-    return int(look(http, table)["to_act"][0])
+    return int(get(http, table)["to_act"][0])
 
 
 def test_a_private_guest_table_works_by_its_links_as_before(shared_server):
@@ -217,7 +194,7 @@ def test_a_private_guest_table_works_by_its_links_as_before(shared_server):
         assert made["creator_token"] and made["seats"][0]["token"] and made["started"] is True
         table_id, token = made["table"], made["seats"][0]["token"]
         one_line(http.post(f"/api/tables/{table_id}/seats/1/take", json={"name": "Eve"}), 409)
-        wait_for(lambda: 0 in look(http, table_id, token)["to_act"], 20, "seat 0's turn")
+        wait_until(lambda: 0 in get(http, table_id, token)["to_act"], 20, "seat 0's turn")
         assert move(http, table_id, token).status_code == 200
         assert listed(http, table_id)["open"] is False
 
@@ -230,7 +207,7 @@ def finished(http: httpx.Client, seats: list[str], options: dict[str, Any]) -> d
         if kind == "human":
             assert http.post(f"/api/tables/{made['table']}/seats/{seat}",
                              json={"token": made["creator_token"], "kind": "random"}).status_code == 200
-    wait_for(lambda: look(http, made["table"])["is_over"], 60, "the bots to finish the game", step=0.1)
+    wait_until(lambda: get(http, made["table"])["is_over"], 60, "the bots to finish the game", pause=0.1)
     return made
 
 
@@ -246,8 +223,8 @@ def test_a_rematch_keeps_game_options_and_seats_and_starts_once_every_person_acc
         assert offered.json()["seat"] == 1
         again = http.post(f"/api/tables/{old_id}/rematch", json={"token": tokens[0]}).json()
         assert again["table"] == new_id and again["seat"] == 0  # made once
-        assert look(http, old_id, tokens[0])["rematch"] == {"table": new_id, "accepted": []}
-        fresh = look(http, new_id)
+        assert get(http, old_id, tokens[0])["rematch"] == {"table": new_id, "accepted": []}
+        fresh = get(http, new_id)
         assert fresh["started"] is False and fresh["rematch_of"] == old_id and fresh["free"] == [0, 1]
         assert [seat["kind"] for seat in fresh["seats"]] == ["human", "human", "random"]
         assert [seat["name"] for seat in fresh["seats"]] == ["Ada", None, None]
@@ -256,11 +233,11 @@ def test_a_rematch_keeps_game_options_and_seats_and_starts_once_every_person_acc
         one_line(http.post(f"/api/tables/{new_id}/seats/1/take", json={"token": tokens[0]}), 403, "kept")
         first = http.post(f"/api/tables/{new_id}/seats/1/take", json={"token": tokens[1]})
         assert first.status_code == 200, first.text
-        assert look(http, old_id)["rematch"] == {"table": new_id, "accepted": [1]}
-        assert look(http, new_id)["started"] is False
+        assert get(http, old_id)["rematch"] == {"table": new_id, "accepted": [1]}
+        assert get(http, new_id)["started"] is False
         second = http.post(f"/api/tables/{new_id}/seats/0/take", json={"token": tokens[0]}).json()
-        assert look(http, old_id)["rematch"]["accepted"] == [0, 1]
-        seen = look(http, new_id, second["token"])
+        assert get(http, old_id)["rematch"]["accepted"] == [0, 1]
+        seen = get(http, new_id, second["token"])
         assert seen["started"] is True and seen["seat"] == 0 and seen["seats"][0]["name"] == "Ada"
-        assert look(http, old_id)["options"] == seen["options"] == {"copies": 1}
+        assert get(http, old_id)["options"] == seen["options"] == {"copies": 1}
         one_line(http.post(f"/api/tables/{new_id}/rematch", json={"token": second["token"]}), 409, "over")
