@@ -89,9 +89,9 @@ def lobby_round(server: Any, page: Any, http: Any, existing: str) -> None:
     made = href.split("/t/")[1].split("#")[0]
     page.wait_for_selector(f"#tables a[href='/t/{made}']")
     assert stable(get(http, made))["seats"] == [
-        {"seat": 0, "kind": "human", "played_by": "human"},
-        {"seat": 1, "kind": "heuristic", "played_by": "heuristic"},
-        {"seat": 2, "kind": "random", "played_by": "random"}]
+        {"seat": 0, "kind": "human", "name": None, "played_by": "human"},
+        {"seat": 1, "kind": "heuristic", "name": None, "played_by": "heuristic"},
+        {"seat": 2, "kind": "random", "name": None, "played_by": "random"}]
     links.first.click()  # the person's link opens the table as that person
     page.wait_for_url(f"**/t/{made}#token=*")
     page.wait_for_selector("body[data-version]", state="attached")

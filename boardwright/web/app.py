@@ -25,7 +25,7 @@ from .limits import Limits
 from .protocol import games_list
 from .ratings import end_hook
 from .routes import chat as chat_routes
-from .routes import notices, pages, ratings, tables
+from .routes import lobby, notices, pages, ratings, tables
 from .storage import Storage
 from .tables import Hub
 
@@ -67,8 +67,9 @@ def create_app(db: str, limits: Limits | None = None, base_url: str = "") -> ASG
         finally:
             await hub.stop()
 
-    app = Starlette(routes=[Route("/api/games", handle(games)), *tables.routes(hub, limits), *notices.routes(hub),
-                            *chat_routes.routes(hub, chat), *pages.routes(hub), *ratings.routes(hub)],
+    app = Starlette(routes=[Route("/api/games", handle(games)), *tables.routes(hub, limits), *lobby.routes(hub),
+                            *notices.routes(hub), *chat_routes.routes(hub, chat), *pages.routes(hub),
+                            *ratings.routes(hub)],
                     lifespan=lifespan)
     app.state.hub = hub
     return Guard(app, limits.rate_limit, BURST, parse_origins(limits.allow_origins),

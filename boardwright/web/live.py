@@ -14,14 +14,15 @@ import hmac
 import re
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from boardwright.engine import Game
 from boardwright.engine.state import State
 
 from .botworker import apply_change
-from .protocol import HUMAN, own_parts, public_parts, to_json
+from .protocol import HUMAN, BadRequest, own_parts, public_parts, to_json
 from .storage import Row
 
 
@@ -56,6 +57,12 @@ class Digest:
         head = (state.fingerprint(only_game=True), state.streams.fingerprint(), state.to_act, state.is_over)
         text = f"{_ADDRESS.sub('', repr(head))[:-1]}, [{', '.join(written)}])"
         return hashlib.sha256(text.encode()).hexdigest()
+
+
+def changed_options(game: Game, options: Mapping[str, Any]) -> dict[str, Any]:
+    """The options of a table that differ from the game's defaults."""
+    defaults = {option.name: option.default for option in game.options}
+    return {name: value for name, value in options.items() if name in defaults and value != defaults[name]}
 
 
 def timed(work: Callable[..., Any], *args: Any) -> tuple[Any, float]:
@@ -132,6 +139,8 @@ class Live:
     rematch_of: str | None = None
     #: the account that created the table, if its creator was signed in
     creator_account: int | None = None
+    #: the persons' seats of its rematch taken back so far
+    rematch_accepted: list[int] = field(default_factory=list)
 
     def seat_of(self, token: str) -> int | None:
         """The seat whose token this is (compared in constant time), or ``None``."""
@@ -148,8 +157,33 @@ class Live:
         return row["bot"] or row["kind"]
 
     def public_seats(self) -> list[dict[str, Any]]:
-        return [{"seat": row["seat"], "kind": row["kind"], "played_by": self.controller(row["seat"]),
+        return [{"seat": row["seat"], "kind": row["kind"], "name": row.get("name"),
+                 "played_by": self.controller(row["seat"]),
                  "connected": self.sockets[row["seat"]] > 0} for row in self.seats]
+
+    def free_seats(self) -> list[int]:
+        """The seats that wait for a person (see :mod:`.lobby`): a person's seat without a token yet."""
+        return [row["seat"] for row in self.seats if row["kind"] == HUMAN and row["token"] is None]
+
+    def check_playing(self) -> None:
+        """Refuse (409) a move at a table that has not started or was closed."""
+        if self.closed:
+            raise BadRequest(409, f"the table is closed: {self.closed}")
+        if not self.started:
+            free = len(self.free_seats())
+            raise BadRequest(409, f"the table has not started: {free} seat{'s are' if free != 1 else ' is'} free")
+
+    def lobby_parts(self) -> dict[str, Any]:
+        """What every seat and spectator is told of the table's place in the lobby: its visibility,
+        the options that differ from the game's defaults, whether it has started, why it was
+        closed, its free seats, its rematch (the new table and the seats that have accepted it) and
+        the table it is the rematch of. No token, no account."""
+        return {"visibility": self.visibility, "options": changed_options(self.state.game, self.state.options),
+                "started": self.started, "closed": self.closed,
+                "free": [] if self.started else self.free_seats(),
+                "rematch": None if self.rematch is None else {"table": self.rematch,
+                                                              "accepted": self.rematch_accepted},
+                "rematch_of": self.rematch_of}
 
     def may_undo(self, seat: int | None) -> bool | None:
         """Whether ``seat`` may take back its last action now: no, at once, unless its human took
@@ -186,7 +220,8 @@ class Live:
             clock = f',"deadline":{to_json(time.time() + left)},"time_left":{to_json(round(left, 3))}'
         return (f'{{"game":{to_json(state.game.id)},"table":{to_json(self.id)},"version":{self.version},'
                 f'"seat":{to_json(seat)},{known[1]},{self.public[1]},"events":[{",".join(told[since:])}],'
-                f'"seats":{to_json(self.public_seats())},"timer":{to_json(self.timer)}{clock}}}')
+                f'"seats":{to_json(self.public_seats())},"timer":{to_json(self.timer)}{clock},'
+                f'{to_json(self.lobby_parts())[1:-1]}}}')
 
 
 def apply_row(state: State, row: Row) -> None:

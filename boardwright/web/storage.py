@@ -469,7 +469,8 @@ class Storage:
         with self.engine.connect() as connection:
             found = connection.execute(
                 select(seats.c.kind, seats.c.bot).join(tables, tables.c.id == seats.c.table_id)
-                .where((tables.c.address == address) & tables.c.finished.is_(False) & tables.c.expired.is_(False))
+                .where((tables.c.address == address) & tables.c.finished.is_(False) & tables.c.expired.is_(False)
+                       & tables.c.closed.is_(None))
             ).all()
         return [bot or kind for kind, bot in found if (bot or kind) != "human"]
 
@@ -478,7 +479,8 @@ class Storage:
         self._check_file()
         with self.engine.connect() as connection:
             return list(connection.execute(select(tables.c.id).where(tables.c.finished.is_(False)
-                                                                     & tables.c.expired.is_(False))).scalars())
+                                                                     & tables.c.expired.is_(False)
+                                                                     & tables.c.closed.is_(None))).scalars())
 
     def recent(self, limit: int = 50) -> list[dict[str, Any]]:
         """The newest tables, for the lobby: no seed, no tokens."""
@@ -490,9 +492,9 @@ class Storage:
         return [dict(row) for row in heads]
 
     def open_tables(self, address: str | None) -> tuple[int, int]:
-        """How many tables are open (unfinished and not expired): in all, and created by ``address``."""
+        """How many tables are open (unfinished, not closed, not expired): in all, and created by ``address``."""
         self._check_file()
-        is_open = tables.c.finished.is_(False) & tables.c.expired.is_(False)
+        is_open = tables.c.finished.is_(False) & tables.c.expired.is_(False) & tables.c.closed.is_(None)
         with self.engine.connect() as connection:
             every = connection.execute(select(func.count()).select_from(tables).where(is_open)).scalar_one()
             mine = 0 if address is None else connection.execute(
@@ -805,6 +807,87 @@ class Storage:
                                                               & (chat.c.channel == channel))
                                            .order_by(chat.c.id.desc()).limit(newest)).mappings().all()
         return count, [dict(row) for row in rows]
+
+    # ---- lobby
+    def take_seat(self, table_id: str, seat: int, token: str, name: str | None, account_id: int | None) -> bool:
+        """Give a free (or kept) seat its token, name and account: whether it was still free (of two
+        takers, the one stored first has it)."""
+        with self._writing() as connection:
+            taken = connection.execute(
+                update(seats).where((seats.c.table_id == table_id) & (seats.c.seat == seat) & seats.c.token.is_(None))
+                .values(token=token, name=name, account_id=account_id, claim=None)).rowcount == 1
+            if taken:
+                self._announce(connection, f"{table_id} lobby")
+                rematch_of = connection.execute(select(tables.c.rematch_of).where(tables.c.id == table_id)).scalar()
+                if rematch_of is not None:
+                    self._announce(connection, f"{rematch_of} lobby")
+        return taken
+
+    def start_table(self, table_id: str, bots: dict[int, str]) -> None:
+        """Seat ``bots`` (seat -> spec) in the free seats of a table, and mark it started."""
+        with self._writing() as connection:
+            for seat, spec in bots.items():
+                connection.execute(update(seats).where((seats.c.table_id == table_id) & (seats.c.seat == seat))
+                                   .values(kind=spec))
+            connection.execute(update(tables).where(tables.c.id == table_id).values(started=True))
+            self._announce(connection, f"{table_id} lobby")
+
+    def close_table(self, table_id: str, reason: str) -> None:
+        """Close a table before its game ends, for ``reason``."""
+        with self._writing() as connection:
+            connection.execute(update(tables).where(tables.c.id == table_id).values(closed=reason[:200]))
+            self._announce(connection, f"{table_id} lobby")
+
+    def set_rematch(self, table_id: str, rematch: str) -> str:
+        """Make ``rematch`` the rematch of a table unless it has one already: the one it has now."""
+        with self._writing() as connection:
+            connection.execute(update(tables).where((tables.c.id == table_id) & tables.c.rematch.is_(None))
+                               .values(rematch=rematch))
+            self._announce(connection, f"{table_id} lobby")
+            return str(connection.execute(select(tables.c.rematch).where(tables.c.id == table_id)).scalar_one())
+
+    def lobby_of(self, table_id: str) -> dict[str, Any] | None:
+        """A table's place in the lobby as stored: started, closed, rematch, its seats, and the
+        seats of its rematch that were taken back (``accepted``)."""
+        self._check_file()
+        with self.engine.connect() as connection:
+            head = connection.execute(select(tables.c.started, tables.c.closed, tables.c.rematch)
+                                      .where(tables.c.id == table_id)).mappings().first()
+            if head is None:
+                return None
+            seat_rows = connection.execute(select(seats).where(seats.c.table_id == table_id)
+                                           .order_by(seats.c.seat)).mappings().all()
+        found = dict(head, started=bool(head["started"]), seats=[dict(row) for row in seat_rows])
+        found["accepted"] = self.accepted(head["rematch"]) if head["rematch"] else []
+        return found
+
+    def accepted(self, rematch: str) -> list[int]:
+        """The persons' seats of a rematch taken back so far."""
+        with self.engine.connect() as connection:
+            return list(connection.execute(
+                select(seats.c.seat).where((seats.c.table_id == rematch) & (seats.c.kind == "human")
+                                           & seats.c.token.is_not(None)).order_by(seats.c.seat)).scalars())
+
+    def waiting(self, limit: int) -> list[dict[str, Any]]:
+        """The open tables waiting for players, newest first, each with its seats (kind, name,
+        whether free): no seed, no token, no account."""
+        self._check_file()
+        with self.engine.connect() as connection:
+            heads = connection.execute(
+                select(tables.c.id, tables.c.game, tables.c.players, tables.c.options, tables.c.timer,
+                       tables.c.created)
+                .where((tables.c.visibility == "open") & tables.c.started.is_(False) & tables.c.closed.is_(None)
+                       & tables.c.finished.is_(False) & tables.c.expired.is_(False))
+                .order_by(tables.c.created.desc()).limit(limit)).mappings().all()
+            ids = [head["id"] for head in heads]
+            by_table: dict[str, list[dict[str, Any]]] = {table_id: [] for table_id in ids}
+            for row in connection.execute(select(seats.c.table_id, seats.c.seat, seats.c.kind, seats.c.name,
+                                                 seats.c.token, seats.c.claim)
+                                          .where(seats.c.table_id.in_(ids)).order_by(seats.c.seat)).mappings():
+                by_table[row["table_id"]].append({
+                    "seat": row["seat"], "kind": row["kind"], "name": row["name"],
+                    "free": row["kind"] == "human" and row["token"] is None and row["claim"] is None})
+        return [dict(head, options=json.loads(head["options"]), seats=by_table[head["id"]]) for head in heads]
 
 
 class _ChatFull(Exception):

@@ -158,24 +158,47 @@ class Hub:
         table_id = secrets.token_urlsafe(9)
         seed = secrets.randbits(62)
         state = game.new(request["players"], seed, request["options"])
+        seats, answer = self._seat_rows(table_id, request)
         creator = secrets.token_urlsafe(24)
-        seats, answer = [], []
-        for seat, kind in enumerate(request["seats"]):
-            token = secrets.token_urlsafe(24) if kind == HUMAN else None
-            seats.append({"seat": seat, "kind": kind, "token": token and token_hash(token), "bot": None})
-            answer.append({"seat": seat, "kind": kind, "token": token,
-                           "url": token and f"{self.base_url}/t/{table_id}#token={token}"})
+        creator_hash = request.get("creator") or token_hash(creator)  # a rematch keeps its table's creator
+        started = not any(row["kind"] == HUMAN and row["token"] is None for row in seats)
+        head = {"visibility": request.get("visibility", "private"), "started": started,
+                "creator_account": request.get("creator_account"), "rematch_of": request.get("rematch_of")}
         async with self.search_seats(address, request["seats"]):
             await anyio.to_thread.run_sync(self.storage.create, {
                 "id": table_id, "game": game.id, "game_version": game.version, "players": state.players,
-                "options": request["options"], "seed": seed, "creator": token_hash(creator),
-                "timer": request["timer"], "address": address,
+                "options": request["options"], "seed": seed, "creator": creator_hash,
+                "timer": request["timer"], "address": address, **head,
             }, seats)
-        live = Live(table_id, state, 0, [], seats, token_hash(creator), request["timer"], address)
+        live = Live(table_id, state, 0, [], seats, creator_hash, request["timer"], address, **head)
         self.live[table_id] = live
         self.schedule_bots(live)
-        return {"table": table_id, "seats": answer, "creator_token": creator,
-                "url": f"{self.base_url}/t/{table_id}"}
+        return {"table": table_id, "seats": answer, "creator_token": None if request.get("creator") else creator,
+                "url": f"{self.base_url}/t/{table_id}", "visibility": live.visibility, "started": started}
+
+    def _seat_rows(self, table_id: str, request: dict[str, Any]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+        """The stored rows of a new table's seats and what its creator is told of them. A person's
+        seat gets its token now, but a free seat of an open table (nobody named it) and a seat a
+        rematch keeps for its player (``claims``: the hash of the token that may take it), which
+        get theirs when they are taken (:mod:`.lobby`)."""
+        players = len(request["seats"])
+        names = request.get("names") or [None] * players
+        claims = request.get("claims") or [None] * players
+        accounts = request.get("accounts") or [None] * players
+        if request.get("creator_seat") is not None:
+            accounts = [request.get("creator_account") if seat == request["creator_seat"] else held
+                        for seat, held in enumerate(accounts)]
+        is_open = request.get("visibility") == "open"
+        seats, answer = [], []
+        for seat, kind in enumerate(request["seats"]):
+            waits = claims[seat] is not None or (is_open and names[seat] is None)
+            token = secrets.token_urlsafe(24) if kind == HUMAN and not waits else None
+            seats.append({"seat": seat, "kind": kind, "token": token and token_hash(token), "bot": None,
+                          "name": names[seat], "account_id": accounts[seat], "claim": claims[seat]})
+            answer.append({"seat": seat, "kind": kind, "name": names[seat], "token": token,
+                           "free": kind == HUMAN and token is None and claims[seat] is None,
+                           "url": token and f"{self.base_url}/t/{table_id}#token={token}"})
+        return seats, answer
 
     async def table(self, table_id: str, address: str | None = None) -> Live:
         """The live table, rebuilt from storage if this server has not got it in memory (in a
@@ -221,7 +244,8 @@ class Hub:
         live = Live(stored.id, state, 0, [], stored.seats, stored.creator, stored.timer, stored.address,
                     visibility=stored.visibility, started=stored.started, closed=stored.closed,
                     handed=stored.handed, rematch=stored.rematch, rematch_of=stored.rematch_of,
-                    creator_account=stored.creator_account)
+                    creator_account=stored.creator_account,
+                    rematch_accepted=self.storage.accepted(stored.rematch) if stored.rematch else [])
         try:
             for row in stored.rows:
                 if row.version != live.version + 1:
@@ -251,6 +275,7 @@ class Hub:
         async with live.lock:
             if check is not None:
                 check()
+            live.check_playing()
             if version > live.version:
                 await self._catch_up(live)
             if version != live.version:
@@ -342,6 +367,8 @@ class Hub:
             return
         if what == "seats":
             self._spawn(self._reload_seats(live))
+        elif what == "lobby":
+            self._spawn(self._reload_lobby(live))
         elif what in self.announced:
             self._spawn(self.announced[what](live))
         elif what.isascii() and what.isdigit() and int(what) > live.version:
@@ -391,10 +418,25 @@ class Hub:
         live.seats = await anyio.to_thread.run_sync(self.storage.seats_of, live.id)
         self._wake(live)
 
+    async def _reload_lobby(self, live: Live) -> None:
+        """Read again what another server changed of a table's place in the lobby (:mod:`.lobby`)."""
+        found = await anyio.to_thread.run_sync(self.storage.lobby_of, live.id)
+        if found is None:
+            return
+        if found["started"] and not live.started:
+            live.changed_at = time.monotonic()
+        live.seats, live.started, live.closed = found["seats"], found["started"], found["closed"]
+        live.rematch, live.rematch_accepted = found["rematch"], found["accepted"]
+        self._publish(live)
+
     # ------------------------------------------------------------------ seats
-    async def replace(self, live: Live, creator_token: str, seat: int, kind: str) -> None:
-        """The creator hands ``seat`` to a bot (``kind`` a bot spec) or back to its human."""
-        if not hmac.compare_digest(token_hash(creator_token), live.creator):
+    async def replace(self, live: Live, creator_token: str | None, seat: int, kind: str,
+                      account_id: int | None = None) -> None:
+        """The creator (by the creator token, or signed in as the account that created the table)
+        hands ``seat`` to a bot (``kind`` a bot spec) or back to its human."""
+        by_account = account_id is not None and account_id == live.creator_account
+        if not by_account and not (creator_token is not None
+                                   and hmac.compare_digest(token_hash(creator_token), live.creator)):
             raise BadRequest(403, "only the table's creator (with the creator token) may replace a seat")
         if not 0 <= seat < len(live.seats):
             raise BadRequest(422, f"there is no seat {seat} (seats are 0 to {len(live.seats) - 1})")
@@ -442,7 +484,7 @@ class Hub:
         """Start a move for every bot-played seat that must decide now and is not thinking yet
         (none once the database is gone: the move could not be stored)."""
         state = live.state
-        if state.is_over or live.broken or self.storage.gone:
+        if state.is_over or live.broken or self.storage.gone or not live.started or live.closed:
             return
         for seat in state.to_act:
             spec = live.controller(seat)
@@ -502,7 +544,7 @@ class Hub:
         """Whether a bot may have to move at this table (the lease of a table that needs none is
         given up)."""
         live = self.live.get(table_id)
-        return live is not None and not live.state.is_over and not live.broken and (
+        return live is not None and not live.state.is_over and not live.broken and not live.closed and (
             live.timer is not None or any(live.controller(row["seat"]) != HUMAN for row in live.seats))
 
     @contextlib.asynccontextmanager
@@ -529,7 +571,7 @@ class Hub:
             await asyncio.sleep(1.0)
             now = time.monotonic()
             for live in list(self.live.values()):
-                if live.state.is_over or live.broken:
+                if live.state.is_over or live.broken or not live.started or live.closed:
                     continue
                 if live.timer is not None and now - live.changed_at >= live.timer:
                     for seat in live.state.to_act:

@@ -1,6 +1,7 @@
 """The public protocol of tables (docs/server.md), over HTTP and WebSockets:
 
-- ``POST /api/tables``: create a table; ``GET /api/tables``: the newest tables (no secrets);
+- ``POST /api/tables``: create a table (private or open: :mod:`..lobby`); ``GET /api/tables``: the
+  open tables waiting for players, then the newest tables (no secrets);
 - ``GET /api/tables/{table}?token=T&since=N``: what that seat may know now (no token: a spectator);
 - ``POST /api/tables/{table}/actions`` ``{token, action, version, since?}``: make a move;
 - ``POST /api/tables/{table}/undo`` ``{token, version, since?}``: take back the seat's last action;
@@ -15,15 +16,16 @@ from __future__ import annotations
 import asyncio
 import time
 
-import anyio.to_thread
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from ..accounts import signed_in
 from ..http import address_of, close_reason, digits, handle, read_json
 from ..limits import Limits
-from ..protocol import HUMAN, BadRequest, check_spec, parse_create, parse_move
+from ..lobby import Lobby, parse_table
+from ..protocol import HUMAN, BadRequest, check_spec, parse_move
 from ..tables import Hub, Live, Subscriber, seat_for
 
 #: a WebSocket client may send at most this many messages (pings, say) in this many seconds
@@ -47,15 +49,26 @@ def json_text(text: str) -> Response:
 
 
 def routes(hub: Hub, limits: Limits) -> list[BaseRoute]:
+    lobby = Lobby(hub)
+
     async def table_of(request: Request) -> Live:
         return await hub.table(request.path_params["table"], address_of(request))
 
     async def create(request: Request) -> Response:
-        made = await hub.create(parse_create(await read_json(request), limits.shortest_timer), address_of(request))
+        asked = parse_table(await read_json(request), limits.shortest_timer)
+        account = await signed_in(request, changes=True)
+        if account is not None:
+            asked["creator_account"] = account.id
+            if asked["creator_seat"] is None and asked["seats"][0] == HUMAN:
+                asked["creator_seat"] = 0
+            seat = asked["creator_seat"]
+            if seat is not None and asked["names"][seat] is None:
+                asked["names"][seat] = account.username
+        made = await hub.create(asked, address_of(request))
         return JSONResponse(made, status_code=201)
 
     async def recent(_: Request) -> Response:
-        return JSONResponse(await anyio.to_thread.run_sync(hub.storage.recent))
+        return JSONResponse(await lobby.listing())
 
     async def show(request: Request) -> Response:
         live = await table_of(request)
@@ -102,9 +115,11 @@ def routes(hub: Hub, limits: Limits) -> list[BaseRoute]:
             raise BadRequest(422, "a seat is a whole number")
         token = data.get("token")
         kind = data.get("kind")
-        if not isinstance(token, str) or not isinstance(kind, str):
+        account = await signed_in(request, changes=True)
+        if not (isinstance(token, str) or (token is None and account is not None)) or not isinstance(kind, str):
             raise BadRequest(422, "the fields 'token' (the creator token) and 'kind' (\"human\" or a bot) are needed")
-        await hub.replace(live, token, int(seat_text), check_spec(kind, live.state.game))
+        await hub.replace(live, token, int(seat_text), check_spec(kind, live.state.game),
+                          account.id if account is not None else None)
         return JSONResponse({"seats": live.public_seats(), "version": live.version})
 
     async def record(request: Request) -> Response:

@@ -11,6 +11,8 @@ import { drawResults } from "./results.js";
 import { makeTimer } from "./timer.js";
 import { makePacing } from "./pacing.js";
 import { makeChat } from "./chat.js";
+import { makeLobbyPanel } from "./creator.js";
+import { makeRematch } from "./rematch.js";
 import { makeNotices, turnTitle } from "./notify.js";
 
 const parts = location.pathname.split("/");
@@ -42,6 +44,8 @@ const pacing = replaying ? null : makePacing({
 const notices = makeNotices({ table, mine: (message) => statusLine(message).mine, game: () => ui.gameName });
 // where the results panel of a finished game leads: its replay (as this seat, with its token) and the lobby
 const links = { replay: `/t/${encodeURIComponent(table)}/replay${token ? `#token=${encodeURIComponent(token)}` : ""}`, lobby: "/" };
+const lobbyPanel = makeLobbyPanel({ table, token, ui, report: (status, data) => report(status, data) });
+const rematch = makeRematch({ table, token, ui, report: (status, data) => report(status, data) });
 const chat = replaying ? null : makeChat({ table, token, ui });
 const reactions = makeReactions({
   table,
@@ -110,7 +114,7 @@ function draw(message) {
 
   drawActions(message);
   drawScores($("scores"), message, ui);
-  if (!replaying) drawResults(message, ui, links);
+  if (!replaying) { drawResults(message, ui, links); rematch(message); lobbyPanel(message); }
   timer.update(message);
   drawEvents();
   $("view").textContent = JSON.stringify(message.view, null, 1);
@@ -302,8 +306,10 @@ function take(message, drawing = true) {
     return;
   }
   if (latest && message.version === latest.version && !fresh) {
-    // the same moment (the push after a move's reply, a seat connecting): no redraw
+    // the same moment (the push after a move's reply, a seat connecting): no redraw, but of the
+    // seats' panel and the rematch (a seat taken, the table started, a rematch accepted)
     if (queued) queued = message; else current = message;
+    if (!replaying) { lobbyPanel(message); rematch(message); }
     return;
   }
   ui.freshEvents = queued ? ui.freshEvents + fresh
