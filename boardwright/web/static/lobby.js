@@ -86,6 +86,14 @@ $("create").addEventListener("submit", async (event) => {
 const { data } = await request("/api/games");
 games = data;
 for (const game of games) $("game").append(option(game.id, game.name));
+for (const game of games) {  // each game's rules page
+  const link = document.createElement("a");
+  link.href = `/rules/${encodeURIComponent(game.id)}`;
+  link.textContent = `${game.name}: quick reference and every piece`;
+  const item = document.createElement("li");
+  item.append(link);
+  $("rules").append(item);
+}
 $("game").addEventListener("change", showPlayers);
 $("players").addEventListener("change", showSeats);
 showPlayers();
