@@ -8,6 +8,9 @@
     boardwright replay FILE [--seat N] [--step]        step through a saved game record
     boardwright tournament GAME --seats a,b -n 300     agents over every seating, with ratings
     boardwright balance GAME --players 2,3 -n 5000     the balance lab: a report of AI games
+    boardwright serve [--db URL]                       the game server: tables in the browser
+    boardwright admin [--db URL] tables|accounts|end|delete|disable|enable|reset-password ...
+                                                       the server's operator: tables and accounts
 
 Each command needs the extras :data:`COMMANDS` names (the terminal's Rich for most, the server's
 for ``serve``) and imports them only when it runs, so ``pip install 'boardwright[web]'`` alone
@@ -546,6 +549,12 @@ def cmd_serve(args: argparse.Namespace, _: None) -> int:
     return 0
 
 
+def cmd_admin(args: argparse.Namespace, _: None) -> int:
+    from .web.admin import run
+
+    return run(args)
+
+
 def wait_for_enter(console: Console) -> bool:
     """Wait for Enter; False when the viewer types q or the input ends."""
     try:
@@ -645,7 +654,43 @@ def build_parser() -> argparse.ArgumentParser:
                                                  "(default: SQLite in the user's data folder)")
     for flag, keywords in Limits().flags():  # the server's bounds (boardwright/web/limits.py)
         sub.add_argument(flag, **keywords)
+    admin_arguments(commands)
     return parser
+
+
+def admin_arguments(commands: Any) -> None:
+    """``boardwright admin`` and its actions (boardwright/web/admin.py carries them out)."""
+    db_help = "the server's database, as serve's --db (default: SQLite in the user's data folder)"
+    admin = commands.add_parser("admin", help="the server's operator: list tables and accounts, end or delete a "
+                                              "table, disable an account, reset a password")
+    admin.add_argument("--db", metavar="URL", help=db_help)
+    actions = admin.add_subparsers(dest="admin", required=True, metavar="ACTION")
+
+    def action(name: str, help: str) -> argparse.ArgumentParser:
+        sub: argparse.ArgumentParser = actions.add_parser(name, help=help)
+        sub.add_argument("--db", metavar="URL", help=db_help, default=argparse.SUPPRESS)  # after the action too
+        return sub
+
+    sub = action("tables", "the newest tables: id, game, created, state, players")
+    which = sub.add_mutually_exclusive_group()
+    which.add_argument("--open", action="store_true", help="only the unfinished ones")
+    which.add_argument("--finished", action="store_true", help="only the finished ones (ended ones too)")
+    sub.add_argument("--limit", type=int, default=50, metavar="N", help="at most N (default 50)")
+    sub = action("accounts", "the newest accounts: id, username, created, state, sessions")
+    sub.add_argument("--limit", type=int, default=50, metavar="N", help="at most N (default 50)")
+    sub = action("end", "end an unfinished table: its servers stop serving it, nobody plays on")
+    sub.add_argument("table", metavar="TABLE")
+    sub.add_argument("--reason", metavar="TEXT", help="why, as its players are told (at most 200 characters)")
+    sub = action("delete", "delete a table and everything stored of it")
+    sub.add_argument("table", metavar="TABLE")
+    sub.add_argument("--yes", action="store_true", help="do not ask first")
+    for name, help in (("disable", "disable an account: its sessions end and it cannot sign in"),
+                       ("enable", "enable a disabled account again")):
+        action(name, help).add_argument("user", metavar="USER")
+    sub = action("reset-password", "set an account's password (asked twice) and end its sessions")
+    sub.add_argument("user", metavar="USER")
+    sub.add_argument("--password-stdin", action="store_true", help="read the password from the first line of "
+                                                                  "standard input instead")
 
 
 #: each command and the extras it needs (README.md says the same): the terminal's commands Rich
@@ -655,7 +700,7 @@ COMMANDS: dict[str, tuple[Callable[[argparse.Namespace, Any], int], tuple[str, .
     "games": (cmd_games, ("cli",)), "options": (cmd_options, ("cli",)), "rules": (cmd_rules, ("cli",)),
     "play": (cmd_play, ("cli",)), "replay": (cmd_replay, ("cli",)), "simulate": (cmd_simulate, ("cli",)),
     "tournament": (cmd_tournament, ("cli", "ai")), "balance": (cmd_balance, ("cli", "lab")),
-    "serve": (cmd_serve, ("web",)),
+    "serve": (cmd_serve, ("web",)), "admin": (cmd_admin, ("web",)),
 }
 
 

@@ -119,6 +119,18 @@ def saved_game(tmp_path: Path) -> str:
     return str(path)
 
 
+def empty_database(tmp_path: Path) -> str:
+    """The URL of a server's database with no table yet, made as a server makes it."""
+    from boardwright.web.storage import Storage
+
+    path = tmp_path / "server.db"
+    if not path.exists():
+        storage = Storage(sqlite_url(path))
+        storage.migrate()
+        storage.close()
+    return sqlite_url(path)
+
+
 #: each command as a person would run it, and what its output shows when it worked
 RUNS: dict[str, tuple[list[str], str]] = {
     "games": (["games"], "gadgeteers"),
@@ -129,6 +141,7 @@ RUNS: dict[str, tuple[list[str], str]] = {
     "simulate": (["simulate", "gadgeteers", "-n", "2", "--seats", "random,random", "--json"], '"game": "gadgeteers"'),
     "tournament": (["tournament", "gadgeteers", "--seats", "random,heuristic", "-n", "2"], "rating"),
     "balance": (["balance", "gadgeteers", "-n", "2", "--seats", "random", "--out", "{out}"], "report"),
+    "admin": (["admin", "--db", "{db}", "tables"], "no tables"),
 }
 
 
@@ -145,7 +158,8 @@ def test_the_docs_the_code_and_these_tests_name_the_same_extras():
 @pytest.mark.parametrize("command", sorted(RUNS))
 def test_each_command_works_with_the_extras_its_docs_name_and_no_other(tmp_path, command):
     arguments, shows = RUNS[command]
-    filled = [argument.format(record=saved_game(tmp_path), out=tmp_path / "report") for argument in arguments]
+    filled = [argument.format(record=saved_game(tmp_path), out=tmp_path / "report", db=empty_database(tmp_path))
+              for argument in arguments]
     done = run(tmp_path, blocked_without(NEEDS[command]), *filled)
     assert done.returncode == 0, (done.returncode, done.stderr[-2000:])
     assert shows in done.stdout, done.stdout[-2000:]
@@ -155,7 +169,8 @@ def test_each_command_works_with_the_extras_its_docs_name_and_no_other(tmp_path,
                                                        for extra in NEEDS[command]))
 def test_a_command_without_its_extra_names_the_extra_in_one_line(tmp_path, command, extra):
     arguments = ["serve", "--port", "1", "--db", f"sqlite:///{tmp_path / 'x.db'}"] if command == "serve" else [
-        argument.format(record=saved_game(tmp_path), out=tmp_path / "report") for argument in RUNS[command][0]]
+        argument.format(record=saved_game(tmp_path), out=tmp_path / "report", db=empty_database(tmp_path))
+        for argument in RUNS[command][0]]
     done = run(tmp_path, extras_of_pyproject()[extra], *arguments)
     assert done.returncode == 2, (done.returncode, done.stderr[-2000:])
     assert done.stderr.count("\n") == 1, done.stderr

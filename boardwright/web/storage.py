@@ -889,6 +889,102 @@ class Storage:
                     "free": row["kind"] == "human" and row["token"] is None and row["claim"] is None})
         return [dict(head, options=json.loads(head["options"]), seats=by_table[head["id"]]) for head in heads]
 
+    # ---- the operator's commands (boardwright admin) and the closed tables a server stops serving
+    def listed_tables(self, which: str | None = None, limit: int = 50,
+                      table_id: str | None = None) -> list[dict[str, Any]]:
+        """The newest tables, each with its seats (``seats``: the rows of ``seats``): all of them,
+        or (``which``) the ``"open"`` ones (unfinished, not expired) or the ``"finished"`` ones
+        (over, or ended before the end); or the table ``table_id`` alone."""
+        self._check_file()
+        query = select(tables.c.id, tables.c.game, tables.c.players, tables.c.created, tables.c.finished,
+                       tables.c.expired, tables.c.started, tables.c.closed, tables.c.visibility)
+        if which == "open":
+            query = query.where(tables.c.finished.is_(False) & tables.c.expired.is_(False))
+        elif which == "finished":
+            query = query.where(tables.c.finished.is_(True))
+        if table_id is not None:
+            query = query.where(tables.c.id == table_id)
+        with self.engine.connect() as connection:
+            heads = [dict(row) for row in connection.execute(
+                query.order_by(tables.c.created.desc()).limit(limit)).mappings()]
+            found: dict[str, list[dict[str, Any]]] = {head["id"]: [] for head in heads}
+            if found:
+                for row in connection.execute(select(seats).where(seats.c.table_id.in_(list(found)))
+                                              .order_by(seats.c.table_id, seats.c.seat)).mappings():
+                    found[row["table_id"]].append(dict(row))
+        return [dict(head, seats=found[head["id"]]) for head in heads]
+
+    def listed_accounts(self, limit: int = 50) -> list[dict[str, Any]]:
+        """The newest accounts (never their password hash), each with how many sessions it has."""
+        self._check_file()
+        live = select(func.count()).where(sessions.c.account_id == accounts.c.id).scalar_subquery()
+        with self.engine.connect() as connection:
+            return [dict(row) for row in connection.execute(
+                select(accounts.c.id, accounts.c.username, accounts.c.created, accounts.c.disabled,
+                       live.label("sessions")).order_by(accounts.c.created.desc()).limit(limit)).mappings()]
+
+    def end_table(self, table_id: str, reason: str) -> None:
+        """Close the unfinished table ``table_id`` (``closed`` set to ``reason``, and finished: it is
+        not resumed); announced, so that every server stops serving it. A ``LookupError`` when
+        there is no such table, a ``ValueError`` when it is over already."""
+        with self._writing() as connection:
+            head = connection.execute(select(tables.c.finished, tables.c.closed)
+                                      .where(tables.c.id == table_id)).first()
+            if head is None:
+                raise LookupError(f"there is no table {table_id[:40]!r}")
+            if head.closed is not None:
+                raise ValueError(f"table {table_id} was ended already: {head.closed}")
+            if head.finished:
+                raise ValueError(f"table {table_id} is over already: its game ended")
+            connection.execute(update(tables).where(tables.c.id == table_id).values(closed=reason, finished=True))
+            self._announce(connection, f"{table_id} closed")
+
+    def delete_table(self, table_id: str) -> None:
+        """Delete the table ``table_id`` with its seats, changes, snapshots and chat; announced as
+        closed. A ``LookupError`` when there is no such table."""
+        with self._writing() as connection:
+            for child in (seats, actions, snapshots, bot_leases, chat):  # whatever the foreign keys do
+                connection.execute(delete(child).where(child.c.table_id == table_id))
+            if not connection.execute(delete(tables).where(tables.c.id == table_id)).rowcount:
+                raise LookupError(f"there is no table {table_id[:40]!r}")
+            self._announce(connection, f"{table_id} closed")
+
+    def _account_id(self, connection: Connection, username: str) -> int:
+        """The id of the account ``username`` (compared case-folded); a ``LookupError`` if none."""
+        found = connection.execute(select(accounts.c.id).where(accounts.c.username_key == username.casefold())).scalar()
+        if found is None:
+            raise LookupError(f"there is no account {username[:40]!r}")
+        return int(found)
+
+    def set_disabled(self, username: str, disabled: bool) -> None:
+        """Disable the account ``username`` (its sessions end; signing in is refused) or enable it."""
+        with self._writing() as connection:
+            account = self._account_id(connection, username)
+            connection.execute(update(accounts).where(accounts.c.id == account).values(disabled=disabled))
+            if disabled:
+                connection.execute(delete(sessions).where(sessions.c.account_id == account))
+
+    def set_password(self, username: str, password_hash: str) -> None:
+        """Store ``password_hash`` as the account's password and end its sessions."""
+        with self._writing() as connection:
+            account = self._account_id(connection, username)
+            connection.execute(update(accounts).where(accounts.c.id == account).values(password=password_hash))
+            connection.execute(delete(sessions).where(sessions.c.account_id == account))
+
+    def closed_among(self, table_ids: list[str]) -> dict[str, str]:
+        """Which of ``table_ids`` were closed (their reason) or deleted (``"deleted"``) since they
+        were read: primary-key lookups, 500 tables a query."""
+        self._check_file()
+        found: dict[str, str] = {}
+        with self.engine.connect() as connection:
+            for start in range(0, len(table_ids), 500):
+                chunk = table_ids[start:start + 500]
+                heads = dict(connection.execute(select(tables.c.id, tables.c.closed)
+                                                .where(tables.c.id.in_(chunk))).all())
+                found.update({table_id: "deleted" for table_id in chunk if table_id not in heads})
+                found.update({table_id: closed for table_id, closed in heads.items() if closed is not None})
+        return found
+
 
 class _ChatFull(Exception):
     """A table's chat holds all the lines it may (its new line is not stored)."""

@@ -64,6 +64,9 @@ REPLAYS_KEPT = 8
 #: seconds between sweeps for expired tables, and how long an unasked-for finished table stays
 SWEEP_EVERY = 60.0
 KEEP_FINISHED = 600.0
+#: seconds between looks for live tables that ``boardwright admin`` ended or deleted (PostgreSQL
+#: announces them at once; this look is for SQLite, and for an announcement missed)
+CLOSED_EVERY = 5.0
 
 
 
@@ -114,6 +117,7 @@ class Hub:
             self.schedule_bots(live)
         self._spawn(self._tick())
         self._spawn(self._sweep())
+        self._spawn(self._watch_closed())
         self._spawn(self.leases.keep(self._plays_bots))
         if self.mailer is not None:
             self._spawn(self.mailer.run())
@@ -218,6 +222,8 @@ class Hub:
                         stored, spent = await anyio.to_thread.run_sync(timed, self.storage.load, table_id)
                         if stored is None:
                             raise BadRequest(404, f"there is no table {table_id[:40]!r}")
+                        if stored.closed is not None:
+                            raise BadRequest(410, f"table {table_id} was ended: {stored.closed}")
                         if stored.expired:
                             raise BadRequest(410, f"table {table_id} expired: nobody moved for "
                                                   f"{self.limits.table_expiry:g} days")
@@ -369,6 +375,8 @@ class Hub:
             self._spawn(self._reload_seats(live))
         elif what == "lobby":
             self._spawn(self._reload_lobby(live))
+        elif what == "closed":
+            self._spawn(self.stop_closed([live]))
         elif what in self.announced:
             self._spawn(self.announced[what](live))
         elif what.isascii() and what.isdigit() and int(what) > live.version:
@@ -478,6 +486,34 @@ class Hub:
             for live in list(self.live.values()):
                 if live.state.is_over and not live.subscribers and now - live.touched > KEEP_FINISHED:
                     del self.live[live.id]
+
+    async def stop_closed(self, lives: list[Live]) -> None:
+        """Stop serving those of ``lives`` that were ended or deleted meanwhile (``boardwright
+        admin``): they leave memory, their sockets are closed with the reason, and a request for
+        one is answered as the database has it (410 ended, 404 deleted)."""
+        closed = await anyio.to_thread.run_sync(self.storage.closed_among, [live.id for live in lives])
+        for live in lives:
+            reason = closed.get(live.id)
+            if reason is None or self.live.get(live.id) is not live:
+                continue
+            log.info("table %s is no longer served: %s", live.id, reason)
+            del self.live[live.id]
+            live.closed = reason
+            live.gone = f"the table was {reason}" if reason == "deleted" else f"the table was ended: {reason}"
+            self._wake(live)
+
+    async def _watch_closed(self) -> None:
+        """Every few seconds, a look (one query per 500 tables) for live unfinished tables that
+        were ended or deleted behind this server's back."""
+        while True:
+            await asyncio.sleep(CLOSED_EVERY)
+            lives = [live for live in self.live.values() if not live.state.is_over and not live.broken]
+            if not lives or self.storage.gone:
+                continue
+            try:
+                await self.stop_closed(lives)
+            except Exception as error:
+                log.warning("the look for tables ended by an operator failed: %s", " ".join(str(error).split()))
 
     # ------------------------------------------------------------------ bots and the clock
     def schedule_bots(self, live: Live) -> None:

@@ -153,6 +153,11 @@ async function listTables() {
 const { data } = await request("/api/games");
 games = data;
 for (const g of games) $("game").append(choice(g.id, g.name));
+for (const g of games) {  // each game's rules page
+  const item = document.createElement("li");
+  item.append(link(`/rules/${encodeURIComponent(g.id)}`, `${g.name}: quick reference and every piece`));
+  $("rules").append(item);
+}
 $("name").value = remembered();
 $("game").addEventListener("change", showGame);
 $("players").addEventListener("change", showSeats);

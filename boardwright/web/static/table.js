@@ -61,6 +61,8 @@ async function loadGame(gameId) {
   catalog = game ? game.catalog : {};
   reactions.offer(Boolean(game && game.reactions) && !replaying);
   ui.gameName = game ? game.name : gameId;
+  $("rules-link").href = `/rules/${encodeURIComponent(gameId)}`;  // opens in a new tab
+  $("rules-link").hidden = false;
   try {
     drawer = await import(`./games/${gameId}.js`);
   } catch {

@@ -2,6 +2,18 @@
 // move a second tap would make, with a Play button. A tip never shows a word it was not given:
 // a piece without a catalog entry shows only the text its drawing passed.
 
+// What a tip says of the piece `name`: its name, its kind (unless the name already says it: "Wild
+// Wedge", "Energy Bonus card") and `text`, or else what its catalog `entry` says of it; nothing when
+// it has neither a name nor a text. The rules page lists the catalog with these same words.
+export function tipParts(name, entry, el, text = "") {
+  const said = text || (entry && entry.text) || "";
+  if (!name && !said) return [];
+  const kindWord = entry && entry.kind ? String(entry.kind) : "";
+  const kind = kindWord && !name.toLowerCase().endsWith(kindWord.toLowerCase()) ? el("em", {}, ` ${kindWord}`) : null;
+  return [name ? el("strong", {}, name) : null, kind, said ? el("p", {}, said) : null]
+    .filter((part) => part !== null);
+}
+
 // One tip element (#tip) for the page. `catalog()` is the game's catalog; `el` builds elements.
 export function makeTip(catalog, el) {
   const tip = document.getElementById("tip");
@@ -10,14 +22,7 @@ export function makeTip(catalog, el) {
   // What the tip says of `target` (an element with data-explain), as a list of elements.
   function explanation(target) {
     const name = target.dataset.explain || "";
-    const entry = name ? catalog()[name] : undefined;
-    const text = target.dataset.explainText || (entry && entry.text) || "";
-    if (!name && !text) return [];
-    // the kind beside the name, unless the name already says it ("Wild Wedge", "Energy Bonus card")
-    const kindWord = entry && entry.kind ? String(entry.kind) : "";
-    const kind = kindWord && !name.toLowerCase().endsWith(kindWord.toLowerCase()) ? el("em", {}, ` ${kindWord}`) : null;
-    return [name ? el("strong", {}, name) : null, kind, text ? el("p", {}, text) : null]
-      .filter((part) => part !== null);
+    return tipParts(name, name ? catalog()[name] : undefined, el, target.dataset.explainText || "");
   }
 
   function place(box) {

@@ -9,6 +9,7 @@
 // is on no lit piece. On a touch screen the first tap selects and shows the tip, a second tap (or
 // the tip's Play button) acts. The action list beside the board always offers every legal action.
 
+import { el } from "./dom.js";
 import { makeTip } from "./tip.js";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -31,7 +32,7 @@ export function makeUi(host) {
   let uncovered = new Set();  // actions left that no lit piece reaches (then the popup lists them)
   let armed = null;  // on a touch screen: the piece tapped once, whose second tap acts
   let lastPointer = "mouse";  // the pointer of the last press: "touch" makes a tap select first
-  const tip = makeTip(() => host.catalog(), (...args) => ui.el(...args));
+  const tip = makeTip(() => host.catalog(), el);
 
   const ui = {
     viewer: null,
@@ -59,23 +60,7 @@ export function makeUi(host) {
       badge.title = SEAT_NAMES[seat % SEAT_NAMES.length];
       return badge;
     },
-    el(tag, attrs = {}, ...children) {
-      const element = document.createElement(tag);
-      for (const [name, value] of Object.entries(attrs)) {
-        if (name === "class") element.className = value;
-        else if (name === "style" && typeof value === "object") {
-          // through the CSSOM (a style attribute in markup is refused by the page's policy);
-          // a custom property ("--seat") is set only by setProperty
-          for (const [property, setting] of Object.entries(value)) {
-            if (property.startsWith("--")) element.style.setProperty(property, setting);
-            else element.style[property] = setting;
-          }
-        }
-        else if (value !== undefined && value !== null && value !== false) element.setAttribute(name, value);
-      }
-      element.append(...children.filter((child) => child !== null && child !== undefined));
-      return element;
-    },
+    el,
     svg(tag, attrs = {}, parent = null) {
       const element = document.createElementNS(SVG, tag);
       for (const [name, value] of Object.entries(attrs)) element.setAttribute(name, value);
