@@ -18,11 +18,13 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
+from .accounts import Accounts
 from .bots import Bots
 from .http import ASGIApp, Guard, handle, parse_origins
 from .limits import Limits
+from .mygames import remember_winners
 from .protocol import games_list
-from .routes import pages, tables
+from .routes import accounts, pages, tables
 from .storage import Storage
 from .tables import Hub
 
@@ -40,6 +42,8 @@ def create_app(db: str, limits: Limits | None = None, base_url: str = "") -> ASG
     sys.setswitchinterval(SWITCH_INTERVAL)
     limits = limits or Limits()
     hub = Hub(Storage(db), Bots(limits.workers, limits), base_url, limits)
+    people = Accounts(hub.storage, limits)
+    hub.end_hooks.append(remember_winners(hub))
     games_json = json.dumps(games_list()).encode()
 
     async def games(_: Request) -> Response:
@@ -59,8 +63,9 @@ def create_app(db: str, limits: Limits | None = None, base_url: str = "") -> ASG
         finally:
             await hub.stop()
 
-    app = Starlette(routes=[Route("/api/games", handle(games)), *tables.routes(hub, limits), *pages.routes(hub)],
-                    lifespan=lifespan)
+    app = Starlette(routes=[Route("/api/games", handle(games)), *tables.routes(hub, limits),
+                            *accounts.routes(hub, people), *pages.routes(hub)], lifespan=lifespan)
     app.state.hub = hub
+    app.state.accounts = people
     return Guard(app, limits.rate_limit, BURST, parse_origins(limits.allow_origins),
                  forwarded=bool(limits.forwarded_allow))
