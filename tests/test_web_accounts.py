@@ -199,8 +199,10 @@ def test_a_seat_is_reached_by_session_from_another_device(server):
     assert sign_in(server, "stranger").get("/api/me/tables").json() == []
     assert client(server).get("/api/me/tables").status_code == 401
     # a move by session needs the CSRF token
-    seat_now = wait_until(lambda: (lambda m: m if 0 in m["to_act"] else None)(device.get(f"/api/tables/{table}").json()),
-                          15, "seat 0's turn")
+    def seat_0_to_act() -> dict[str, Any] | None:
+        message = device.get(f"/api/tables/{table}").json()
+        return message if 0 in message["to_act"] else None
+    seat_now = wait_until(seat_0_to_act, 15, "seat 0's turn")
     assert device.get("/api/me/tables").json()[0]["your_turn"] is True
     move = {"action": seat_now["legal_actions"][0], "version": seat_now["version"]}
     assert device.post(f"/api/tables/{table}/actions", json=move).status_code == 403
