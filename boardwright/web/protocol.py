@@ -218,8 +218,9 @@ class Move:
 
 
 def parse_move(data: Mapping[str, Any], needs_action: bool = True) -> Move:
-    """``{token, action, version, since?}`` (``action`` only for a move) checked for shape."""
-    token = _field(data, "token", str, "the seat's token", None)
+    """``{token?, action, version, since?}`` (``action`` only for a move) checked for shape."""
+    # no token (or null): the signed-in person's seat
+    token = None if data.get("token") is None else _field(data, "token", str, "the seat's token")
     action = _field(data, "action", str, "an action's text") if needs_action else None
     if action is not None and len(action) > MAX_ACTION_TEXT:
         raise BadRequest(422, f"an action's text is at most {MAX_ACTION_TEXT} characters")
