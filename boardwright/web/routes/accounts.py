@@ -3,7 +3,7 @@
 - ``POST /api/accounts`` ``{username, password}``: sign up, and be signed in;
 - ``POST /api/session`` ``{username, password}``: sign in (sets the ``bw_session`` cookie);
 - ``DELETE /api/session``: sign out; ``DELETE /api/me/sessions``: sign out everywhere;
-- ``GET /api/me``: ``{username, csrf}``, or 401 for a guest;
+- ``GET /api/me``: ``{username, csrf}`` (both ``null`` for a guest);
 - ``POST /api/me/password`` ``{password, new_password}``: change the password (the other sessions end);
 - ``GET /api/me/tables``: every table the account sits at (:mod:`..mygames`).
 
@@ -98,9 +98,10 @@ def routes(hub: Hub, accounts: Accounts) -> list[BaseRoute]:
         return response
 
     async def me(request: Request) -> Response:
+        # a guest is an answer too (not a 401): every page asks, and a guest's page fails nothing
         session = await current_session(request)
         if session is None:
-            raise BadRequest(401, "you are not signed in")
+            return JSONResponse({"username": None, "csrf": None})
         return JSONResponse({"username": session.account.username, "csrf": session.csrf})
 
     async def password(request: Request) -> Response:

@@ -108,7 +108,7 @@ function show(username, opened = null) {
 }
 
 const { status, data } = await request("/api/me");
-const username = status === 200 ? data.username : null;
+const username = status === 200 ? data.username : null;  // null: a guest
 if (username) setCsrf(data.csrf);
 show(username);
 resolveReady(username);
