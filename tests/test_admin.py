@@ -185,7 +185,7 @@ def test_reset_password_stores_an_argon2id_hash_and_ends_the_sessions(capsys, mo
     answers = iter(["one password", "another one"])
     assert "the two passwords differ" in refused(capsys, "--db", url, "reset-password", "Ada")
     monkeypatch.setattr(sys, "stdin", io.StringIO("short\n"))
-    assert "8 to 1024 characters" in refused(capsys, "--db", url, "reset-password", "Ada", "--password-stdin")
+    assert "10 to 200 characters" in refused(capsys, "--db", url, "reset-password", "Ada", "--password-stdin")
     assert PasswordHasher().verify(account_row(storage, ada)["password"], "a new password")  # unchanged
     monkeypatch.setattr(sys, "stdin", io.StringIO("long enough\n"))
     assert "there is no account 'eve'" in refused(capsys, "--db", url, "reset-password", "eve", "--password-stdin")

@@ -17,7 +17,6 @@ A refusal (an unknown table or account, a database that cannot be opened) is an
 from __future__ import annotations
 
 import getpass
-import importlib
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -31,12 +30,8 @@ from .server import _without_password, default_db
 from .sqlitefile import sqlite_path
 from .storage import Storage
 
-#: the length a password set here must have, in characters
-SHORTEST_PASSWORD, LONGEST_PASSWORD = 8, 1024
 #: the reason an ended table gives when the operator names none
 DEFAULT_REASON = "ended by the server's operator"
-#: the Argon2id parameters of a password hash (OWASP's second choice: 46 MiB, one pass, one lane)
-ARGON2_TIME_COST, ARGON2_MEMORY_COST, ARGON2_PARALLELISM = 1, 47104, 1
 
 
 class AdminError(BoardwrightError):
@@ -44,18 +39,11 @@ class AdminError(BoardwrightError):
 
 
 def password_hash(password: str) -> str:
-    """The Argon2id hash (its encoded form, with parameters and salt) that an account stores of
-    ``password``: the accounts module's own hasher when it has one (``hash_password``), else
-    argon2-cffi's with :data:`ARGON2_TIME_COST`, :data:`ARGON2_MEMORY_COST` and
-    :data:`ARGON2_PARALLELISM`."""
-    accounts = importlib.import_module("boardwright.web.accounts")
-    hasher: Callable[[str], str] | None = getattr(accounts, "hash_password", None)
-    if hasher is not None:
-        return hasher(password)
-    from argon2 import PasswordHasher
+    """The Argon2id hash an account stores of ``password``: the accounts' own hasher (one set of
+    parameters, :data:`.accounts.HASHER`)."""
+    from .accounts import HASHER
 
-    return PasswordHasher(time_cost=ARGON2_TIME_COST, memory_cost=ARGON2_MEMORY_COST,
-                          parallelism=ARGON2_PARALLELISM).hash(password)
+    return HASHER.hash(password)
 
 
 def open_storage(url: str | None) -> Storage:
@@ -159,16 +147,22 @@ def delete(storage: Storage, table_id: str, yes: bool, ask: Callable[[str], str]
     return 0
 
 
-def new_password(from_stdin: bool, stdin: TextIO) -> str:
-    """The new password: the first line of standard input, or asked twice without echo."""
+def new_password(username: str, from_stdin: bool, stdin: TextIO) -> str:
+    """The new password of ``username``: the first line of standard input, or asked twice without
+    echo; held to the rule of a password chosen at sign-up (:func:`.accounts.check_password`)."""
     if from_stdin:
         password = stdin.readline().rstrip("\r\n")
     else:
         password = getpass.getpass("New password: ")
         if getpass.getpass("The same again: ") != password:
             raise AdminError("the two passwords differ; nothing changed")
-    if not SHORTEST_PASSWORD <= len(password) <= LONGEST_PASSWORD:
-        raise AdminError(f"a password is {SHORTEST_PASSWORD} to {LONGEST_PASSWORD} characters; nothing changed")
+    from .accounts import check_password
+    from .protocol import BadRequest
+
+    try:
+        check_password(password, username)
+    except BadRequest as refused:
+        raise AdminError(f"{refused}; nothing changed") from None
     return password
 
 
@@ -196,7 +190,7 @@ def run(args: Any, out: TextIO | None = None, stdin: TextIO | None = None,
                   file=out)
             return 0
         if action == "reset-password":
-            password = new_password(args.password_stdin, stdin)
+            password = new_password(args.user, args.password_stdin, stdin)
             storage.set_password(args.user, password_hash(password))
             print(f"account {args.user}: password reset (its sessions ended)", file=out)
             return 0

@@ -18,14 +18,16 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
+from .accounts import Accounts
 from .bots import Bots
 from .chat import Chat
 from .http import ASGIApp, Guard, handle, parse_origins
 from .limits import Limits
+from .mygames import remember_winners
 from .protocol import games_list
 from .ratings import end_hook
+from .routes import accounts, lobby, notices, pages, ratings, tables
 from .routes import chat as chat_routes
-from .routes import lobby, notices, pages, ratings, tables
 from .storage import Storage
 from .tables import Hub
 
@@ -43,6 +45,8 @@ def create_app(db: str, limits: Limits | None = None, base_url: str = "") -> ASG
     sys.setswitchinterval(SWITCH_INTERVAL)
     limits = limits or Limits()
     hub = Hub(Storage(db), Bots(limits.workers, limits), base_url, limits)
+    people = Accounts(hub.storage, limits)
+    hub.end_hooks.append(remember_winners(hub))
     hub.end_hooks.append(end_hook(hub.storage))
     chat = Chat(hub, limits)
     hub.subscribe_hooks.append(chat.welcome)
@@ -67,10 +71,11 @@ def create_app(db: str, limits: Limits | None = None, base_url: str = "") -> ASG
         finally:
             await hub.stop()
 
-    app = Starlette(routes=[Route("/api/games", handle(games)), *tables.routes(hub, limits), *lobby.routes(hub),
-                            *notices.routes(hub), *chat_routes.routes(hub, chat), *pages.routes(hub),
-                            *ratings.routes(hub)],
+    app = Starlette(routes=[Route("/api/games", handle(games)), *tables.routes(hub, limits),
+                            *accounts.routes(hub, people), *lobby.routes(hub), *notices.routes(hub),
+                            *chat_routes.routes(hub, chat), *pages.routes(hub), *ratings.routes(hub)],
                     lifespan=lifespan)
     app.state.hub = hub
+    app.state.accounts = people
     return Guard(app, limits.rate_limit, BURST, parse_origins(limits.allow_origins),
                  forwarded=bool(limits.forwarded_allow))

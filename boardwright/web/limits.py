@@ -105,6 +105,19 @@ class Limits:
                             minimum=1)
     max_chat_lines: int = limit(2000, "chat lines a table stores in all; then its chat refuses more (0: no limit)")
 
+    # -- accounts
+    login_failures: int = limit(5, "failed sign-ins one username may meet in --login-window before further tries "
+                                   "are refused (429) until the oldest failure is older than that (0: no limit)")
+    login_failures_per_address: int = limit(30, "failed sign-ins and sign-ups one client address may make in "
+                                                "--login-window before further tries are refused (429) (0: no "
+                                                "limit)")
+    login_window: float = limit(900.0, "seconds over which failed sign-ins are counted", minimum=1,
+                                maximum=86400, metavar="SECONDS")
+    password_hashes: int = limit(2, "password hashes (sign-up, sign-in, password change) computed at once, each "
+                                    "in 46 MiB of memory; more wait their turn, and past 32 waiting per hash "
+                                    "they are refused (503), so a flood of sign-ins cannot take the memory or "
+                                    "the cores", minimum=1, maximum=64)
+
     # -- operator
     base_url: str = limit("", "the address people reach this server at, such as https://games.example.org (behind a "
                               "reverse proxy), for the links it gives: seats' links and your-turn mail (default: "

@@ -201,20 +201,26 @@ def check_name(value: Any, field: str = "name") -> str:
     return name
 
 
+def is_reserved_name(name: str) -> bool:
+    """Whether ``name`` (a display name or a username) is what the table shows for a seat or a bot."""
+    return bool(_RESERVED_NAME.search(name)) or name.casefold() in _RESERVED_WHOLE
+
+
 @dataclass(frozen=True)
 class Move:
-    """A checked ``POST .../actions`` or ``.../undo`` body: the seat's token, the action's text
-    (``None`` for an undo), the version it was chosen at, and how many of the seat's events the
-    client has already (the answer's events start there)."""
-    token: str
+    """A checked ``POST .../actions`` or ``.../undo`` body: the seat's token (``None``: the
+    signed-in person's seat), the action's text (``None`` for an undo), the version it was chosen
+    at, and how many of the seat's events the client has already (the answer's events start there)."""
+    token: str | None
     action: str | None
     version: int
     since: int
 
 
 def parse_move(data: Mapping[str, Any], needs_action: bool = True) -> Move:
-    """``{token, action, version, since?}`` (``action`` only for a move) checked for shape."""
-    token = _field(data, "token", str, "the seat's token")
+    """``{token?, action, version, since?}`` (``action`` only for a move) checked for shape."""
+    # no token (or null): the signed-in person's seat
+    token = None if data.get("token") is None else _field(data, "token", str, "the seat's token")
     action = _field(data, "action", str, "an action's text") if needs_action else None
     if action is not None and len(action) > MAX_ACTION_TEXT:
         raise BadRequest(422, f"an action's text is at most {MAX_ACTION_TEXT} characters")

@@ -87,6 +87,9 @@ tables = Table(
     Column("creator_account", Integer, nullable=True),
     #: whether its end was rated (every person at it signed in, no seat handed to a bot)
     Column("rated", Boolean, nullable=False, default=False),
+    #: the winning seats once the game is over, comma-separated ("my games" lists finished tables
+    #: from the database without replaying them)
+    Column("winners", String(100), nullable=True),
 )
 
 seats = Table(
@@ -984,6 +987,91 @@ class Storage:
                 found.update({table_id: "deleted" for table_id in chunk if table_id not in heads})
                 found.update({table_id: closed for table_id, closed in heads.items() if closed is not None})
         return found
+
+    # ---- accounts and my games
+    def create_account(self, username: str, key: str, password: str) -> int | None:
+        """Store a new account; its id, or ``None`` when ``key`` (the case-folded username) is taken."""
+        try:
+            with self._writing() as connection:
+                return int(connection.execute(insert(accounts).values(
+                    username=username, username_key=key, password=password, created=time.time(), disabled=False)
+                    .returning(accounts.c.id)).scalar_one())
+        except IntegrityError:
+            return None
+
+    def account(self, key: str) -> dict[str, Any] | None:
+        """The account whose case-folded username is ``key``: id, username, password (its hash), disabled."""
+        self._check_file()
+        with self.engine.connect() as connection:
+            found = connection.execute(select(accounts.c.id, accounts.c.username, accounts.c.password,
+                                              accounts.c.disabled).where(accounts.c.username_key == key)
+                                       ).mappings().first()
+        return dict(found) if found is not None else None
+
+    def set_account_password(self, account_id: int, password: str) -> None:
+        with self._writing() as connection:
+            connection.execute(update(accounts).where(accounts.c.id == account_id).values(password=password))
+
+    def create_session(self, session_id: str, account_id: int, csrf: str) -> None:
+        now = time.time()
+        with self._writing() as connection:
+            connection.execute(insert(sessions).values(id=session_id, account_id=account_id, csrf=csrf,
+                                                       created=now, seen=now))
+
+    def session(self, session_id: str, idle_after: float) -> dict[str, Any] | None:
+        """The live session stored as ``session_id``: account_id, username, csrf, seen. A session
+        unused since ``idle_after`` (epoch seconds), or whose account is disabled, is none."""
+        self._check_file()
+        with self.engine.connect() as connection:
+            found = connection.execute(
+                select(sessions.c.account_id, accounts.c.username, sessions.c.csrf, sessions.c.seen)
+                .join(accounts, accounts.c.id == sessions.c.account_id)
+                .where((sessions.c.id == session_id) & (sessions.c.seen >= idle_after)
+                       & accounts.c.disabled.is_(False))).mappings().first()
+        return dict(found) if found is not None else None
+
+    def touch_session(self, session_id: str) -> None:
+        with self._writing() as connection:
+            connection.execute(update(sessions).where(sessions.c.id == session_id).values(seen=time.time()))
+
+    def end_sessions(self, account_id: int | None = None, session_id: str | None = None,
+                     keep: str | None = None, idle_before: float | None = None) -> None:
+        """Delete the session ``session_id``, or every session of ``account_id`` but ``keep``, or
+        (``idle_before``) every session unused since then."""
+        if session_id is not None:
+            condition = sessions.c.id == session_id
+        elif account_id is not None:
+            condition = (sessions.c.account_id == account_id) & (sessions.c.id != (keep or ""))
+        elif idle_before is not None:
+            condition = sessions.c.seen < idle_before
+        else:
+            raise ValueError("end_sessions needs a session, an account or a time")
+        with self._writing() as connection:
+            connection.execute(delete(sessions).where(condition))
+
+    def tables_of(self, account_id: int, limit: int) -> list[dict[str, Any]]:
+        """The newest ``limit`` tables where ``account_id`` has a seat: id, game, finished, expired,
+        closed, winners, and ``seats`` (every seat's row: seat, kind, bot, name, account_id)."""
+        self._check_file()
+        with self.engine.connect() as connection:
+            heads = connection.execute(
+                select(tables.c.id, tables.c.game, tables.c.created, tables.c.finished, tables.c.expired,
+                       tables.c.closed, tables.c.winners)
+                .where(tables.c.id.in_(select(seats.c.table_id).where(seats.c.account_id == account_id)))
+                .order_by(tables.c.created.desc()).limit(limit)).mappings().all()
+            found = {row["id"]: dict(row, seats=[]) for row in heads}
+            if found:
+                for row in connection.execute(
+                        select(seats.c.table_id, seats.c.seat, seats.c.kind, seats.c.bot, seats.c.name,
+                               seats.c.account_id).where(seats.c.table_id.in_(list(found)))
+                        .order_by(seats.c.table_id, seats.c.seat)).mappings():
+                    found[row["table_id"]]["seats"].append(dict(row))
+        return list(found.values())
+
+    def set_winners(self, table_id: str, winners: list[int]) -> None:
+        with self._writing() as connection:
+            connection.execute(update(tables).where(tables.c.id == table_id)
+                               .values(winners=",".join(str(seat) for seat in winners)))
 
 
 class _ChatFull(Exception):

@@ -27,6 +27,7 @@ import boardwright as bw
 from boardwright.engine.rng import derive_seed
 from boardwright.engine.state import State
 
+from .accounts import Account
 from .bots import UNDO, UNDO_TIME, Bots, Move, time_limit
 from .botworker import TIMED_OUT
 from .costs import Costs
@@ -719,10 +720,15 @@ class Hub:
             subscriber.wake.set()
 
 
-def seat_for(live: Live, token: str | None) -> int | None:
-    """The seat a request's token names; ``None`` without a token (a spectator); 403 for a wrong one."""
+def seat_for(live: Live, token: str | None, account: Account | None = None, wanted: Any = None) -> int | None:
+    """The seat a request's token names; 403 for a wrong token. Without a token: the seat of the
+    signed-in ``account`` at this table (``wanted`` of its seats when it has several, else the
+    first), or ``None`` (a spectator)."""
     if token is None:
-        return None
+        mine = [] if account is None else [row["seat"] for row in live.seats if row.get("account_id") == account.id]
+        if not mine:
+            return None
+        return wanted if isinstance(wanted, int) and not isinstance(wanted, bool) and wanted in mine else mine[0]
     seat = live.seat_of(token)
     if seat is None:
         raise BadRequest(403, "this token is not a seat's token at this table")

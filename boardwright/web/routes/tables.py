@@ -54,6 +54,16 @@ def routes(hub: Hub, limits: Limits) -> list[BaseRoute]:
     async def table_of(request: Request) -> Live:
         return await hub.table(request.path_params["table"], address_of(request))
 
+    async def viewer(connection: Request | WebSocket, live: Live) -> int | None:
+        """Whose eyes a read of ``live`` is through: the seat of the query's ``token``; without
+        one, the signed-in person's seat there (``seat=N`` picks among several); else a spectator."""
+        token = connection.query_params.get("token")
+        if token is not None:
+            return seat_for(live, token)
+        wanted = connection.query_params.get("seat")
+        account = await signed_in(connection)
+        return seat_for(live, None, account, int(wanted) if wanted and digits(wanted) and len(wanted) < 4 else None)
+
     async def create(request: Request) -> Response:
         asked = parse_table(await read_json(request), limits.shortest_timer)
         account = await signed_in(request, changes=True)
@@ -72,7 +82,7 @@ def routes(hub: Hub, limits: Limits) -> list[BaseRoute]:
 
     async def show(request: Request) -> Response:
         live = await table_of(request)
-        seat = seat_for(live, request.query_params.get("token"))
+        seat = await viewer(request, live)
         since = since_of(request.query_params.get("since"))
         return json_text(await hub.tell(live, seat, since, address_of(request)))
 
@@ -80,8 +90,14 @@ def routes(hub: Hub, limits: Limits) -> list[BaseRoute]:
         data = await read_json(request)
         live = await table_of(request)
         asked = parse_move(data, needs_action=kind == "act")
-        seat = seat_for(live, asked.token)
-        assert seat is not None
+        account = None
+        if asked.token is None:  # the signed-in person's seat: a cookie's request, checked against CSRF
+            account = await signed_in(request, changes=True)
+            if account is None:
+                raise BadRequest(422, "the field 'token' is missing (the seat's token; or sign in)")
+        seat = seat_for(live, asked.token, account, data.get("seat"))
+        if seat is None:
+            raise BadRequest(403, "you have no seat at this table")
         claimed = data.get("seat", seat)
         if claimed != seat:
             raise BadRequest(403, f"this token is seat {seat}'s; it cannot act for seat {claimed!r}"[:120])
@@ -145,7 +161,7 @@ def routes(hub: Hub, limits: Limits) -> list[BaseRoute]:
     async def watch(websocket: WebSocket) -> None:
         try:
             live = await hub.table(websocket.path_params["table"], address_of(websocket))
-            seat = seat_for(live, websocket.query_params.get("token"))
+            seat = await viewer(websocket, live)
             since = since_of(websocket.query_params.get("since"))
             hub.room_for(live, seat)
         except BadRequest as refused:

@@ -3,10 +3,16 @@
 // A `since` past every event: an answer without the history.
 export const NO_EVENTS = "999999999";
 
-export async function request(path, body) {
-  const init = body === undefined ? {} : {
-    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
-  };
+// The session's CSRF token, once account.js has read it from /api/me: every request that changes
+// something carries it, so that the session cookie alone never moves for a signed-in person.
+let csrf = null;
+export function setCsrf(token) { csrf = token; }
+
+// A JSON request: a GET without a body; with one, a POST (or `method`, such as "DELETE").
+export async function request(path, body, method = "POST") {
+  const headers = { "Content-Type": "application/json" };
+  if (csrf) headers["X-CSRF-Token"] = csrf;
+  const init = body === undefined ? {} : { method, headers, body: JSON.stringify(body) };
   const response = await fetch(path, init);
   let data = null;
   try { data = await response.json(); } catch { data = { error: `the server answered ${response.status}` }; }

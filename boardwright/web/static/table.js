@@ -4,6 +4,7 @@
 // reads what the server sends (view, legal actions, menu, events, breakdown) and the catalog.
 import { NO_EVENTS, follow, request } from "./api.js";
 import { makeReactions } from "./reactions.js";
+import { remember } from "./remembered.js";
 import { startReplay } from "./replay.js";
 import { makeUi } from "./ui.js";
 import { drawScores } from "./scores.js";
@@ -334,6 +335,10 @@ if (replaying) {
   const first = await request(`/api/tables/${encodeURIComponent(table)}?${query}`);
   report(first.status, first.data);
   if (first.status === 200) {
+    const seat = first.data.seat;
+    if (token && seat !== null) {  // a guest's seat, for "My games" in the lobby
+      remember({ table, seat, token, game: first.data.game, name: first.data.seats[seat]?.name ?? null });
+    }
     await loadGame(first.data.game);
     follow(table, token, receive, (text) => {
       $("connection").textContent = text;

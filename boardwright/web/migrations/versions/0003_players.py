@@ -43,6 +43,7 @@ def upgrade() -> None:
         batch.add_column(sa.Column("rematch_of", sa.String(32), nullable=True))
         batch.add_column(sa.Column("creator_account", sa.Integer, nullable=True))
         batch.add_column(sa.Column("rated", sa.Boolean, nullable=False, server_default=sa.false()))
+        batch.add_column(sa.Column("winners", sa.String(100), nullable=True))
     op.create_index("tables_visibility", "tables", ["visibility", "finished"])
     with op.batch_alter_table("seats") as batch:
         batch.add_column(sa.Column("name", sa.String(40), nullable=True))
@@ -99,7 +100,7 @@ def downgrade() -> None:
             batch.drop_column(column)
     op.drop_index("tables_visibility", "tables")
     with op.batch_alter_table("tables") as batch:
-        for column in ("rated", "creator_account", "rematch_of", "rematch", "handed", "closed", "started",
+        for column in ("winners", "rated", "creator_account", "rematch_of", "rematch", "handed", "closed", "started",
                        "visibility"):
             batch.drop_column(column)
     op.drop_index("sessions_account", "sessions")
