@@ -148,10 +148,11 @@ class Hub:
         state = game.new(request["players"], seed, request["options"])
         creator = secrets.token_urlsafe(24)
         seats, answer = [], []
-        for seat, kind in enumerate(request["seats"]):
+        names = request.get("names") or [None] * len(request["seats"])
+        for seat, (kind, name) in enumerate(zip(request["seats"], names, strict=True)):
             token = secrets.token_urlsafe(24) if kind == HUMAN else None
-            seats.append({"seat": seat, "kind": kind, "token": token and token_hash(token), "bot": None})
-            answer.append({"seat": seat, "kind": kind, "token": token,
+            seats.append({"seat": seat, "kind": kind, "token": token and token_hash(token), "bot": None, "name": name})
+            answer.append({"seat": seat, "kind": kind, "name": name, "token": token,
                            "url": token and f"{self.base_url}/t/{table_id}#token={token}"})
         async with self.search_seats(address, request["seats"]):
             await anyio.to_thread.run_sync(self.storage.create, {
