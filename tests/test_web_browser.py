@@ -11,6 +11,8 @@ from typing import Any
 import pytest
 from webplay import act, client, create, get, quiet, stable, tokens, wait_until
 
+from boardwright.engine.names import named
+
 ARGS = ("--rate-limit", "0", "--workers", "1")
 
 
@@ -59,7 +61,8 @@ def in_step(page: Any, http: Any, table: str, token: str | None, after: int = -1
     assert seen["version"] == settled["version"]
     buttons = page.eval_on_selector_all("#actions button[data-action]", "found => found.map(b => b.dataset.action)")
     assert sorted(buttons) == sorted(seen["legal_actions"])  # the list is a menu of steps: its own order
-    assert event_texts(page) == [event["text"] for event in seen["events"]][-200:]
+    players = len(seen["breakdown"])  # the page names seats as people count them, seat 0 being "you"
+    assert event_texts(page) == [named(event["text"], players, viewer=0) for event in seen["events"]][-200:]
     return seen
 
 
@@ -89,9 +92,9 @@ def lobby_round(server: Any, page: Any, http: Any, existing: str) -> None:
     made = href.split("/t/")[1].split("#")[0]
     page.wait_for_selector(f"#tables a[href='/t/{made}']")
     assert stable(get(http, made))["seats"] == [
-        {"seat": 0, "kind": "human", "played_by": "human"},
-        {"seat": 1, "kind": "heuristic", "played_by": "heuristic"},
-        {"seat": 2, "kind": "random", "played_by": "random"}]
+        {"seat": 0, "name": None, "kind": "human", "bot": None, "played_by": "human"},
+        {"seat": 1, "name": None, "kind": "heuristic", "bot": "heuristic", "played_by": "heuristic"},
+        {"seat": 2, "name": None, "kind": "random", "bot": "random", "played_by": "random"}]
     links.first.click()  # the person's link opens the table as that person
     page.wait_for_url(f"**/t/{made}#token=*")
     page.wait_for_selector("body[data-version]", state="attached")
