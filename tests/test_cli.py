@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -186,6 +187,29 @@ def test_a_game_of_bots_plays_through_and_prints_the_final_scores(run):
     assert "spectator's view" in out and "Final scores" in out
     assert "wins." in out or "Shared win" in out
 
+
+def test_names_show_the_people_and_an_unnamed_seat_is_counted_from_1(run):
+    """``--names``: the prompts, the keyboard passing, the events and the scores show the people's
+    names; seat 0 left unnamed is "Seat 1", never "seat 0"; a bot's seat has its label too."""
+    typed = "\nbid 1\n\nbid 2\n\nquit\n"
+    code, out, err = run(["play", "sealed-sums", "--seats", "human,human,random", "--seed", "3",
+                          "--names", ",Bob"], typed)
+    assert code == 0 and not err
+    assert "Pass the keyboard to Seat 1" in out and "Pass the keyboard to Bob" in out
+    assert "Seat 1> " in out and "Bob> " in out
+    assert "Seat 1 commits a sealed choice" in out and "Bob: bid 2" in out and "Bob rolls a 4" in out
+    assert "Score  Seat 1 0   Bob 0   Seat 3 0" in out
+    assert not re.search(r"\b[Ss]eat ?0\b", out), re.search(r"\b[Ss]eat ?0\b", out)
+    code, out, _ = run(["play", "sealed-sums", "--seats", "human,random", "--seed", "3", "--names", "Ada"],
+                       "bid 1\nquit\n")
+    assert code == 0 and "Ada> " in out and "Ada: bid 1" in out and "Score  Ada 0   Seat 2 0" in out
+
+
+@pytest.mark.parametrize("names", ["<b>Ada</b>", "Seat 2", "bot", "Ada,Bob,Cy", "Ada,Bob"])
+def test_a_name_the_server_would_refuse_is_refused_before_the_game(run, names):
+    code, out, err = run(["play", "sealed-sums", "--seats", "human,random", "--names", names], "quit\n")
+    assert code == 2 and err.startswith("boardwright: --names") and err.count("\n") == 1, err
+    assert "> " not in out
 
 def test_two_humans_pass_the_keyboard_and_a_sealed_choice_stays_hidden(run):
     typed = "\nbid 1\n\nquit\n"

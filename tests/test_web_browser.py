@@ -98,7 +98,7 @@ def lobby_round(server: Any, page: Any, http: Any, existing: str) -> None:
     links.first.click()  # the person's link opens the table as that person
     page.wait_for_url(f"**/t/{made}#token=*")
     page.wait_for_selector("body[data-version]", state="attached")
-    assert "you are Seat 0" in page.locator("#title").inner_text()
+    assert "you are Seat 1" in page.locator("#title").inner_text()  # seat 0: people count from 1
     assert page.locator("#error").inner_text() == ""
 
 
@@ -115,11 +115,11 @@ def test_the_lobby_and_a_table_with_a_player_and_a_spectator(start_server: Any, 
     seen = in_step(page, http, table, token)
     for turn in range(3):
         assert page.locator("#status").inner_text() == "Your turn"
-        assert page.locator("#title").inner_text() == "Gadgeteers · you are Seat 0"
+        assert page.locator("#title").inner_text() == "Gadgeteers · you are Seat 1"
         in_step(spectator, http, table, None)
         assert spectator.locator("#title").inner_text().endswith("watching")
         assert spectator.locator("#actions button").count() == 0
-        assert spectator.locator("#status").inner_text().startswith("Watching: Seat 0 to act")
+        assert spectator.locator("#status").inner_text().startswith("Watching: Seat 1 to act")
         had = event_texts(spectator)
         open_menu(page)
         buttons = page.locator("#actions button[data-action]")
