@@ -61,8 +61,8 @@ def in_step(page: Any, http: Any, table: str, token: str | None, after: int = -1
     assert seen["version"] == settled["version"]
     buttons = page.eval_on_selector_all("#actions button[data-action]", "found => found.map(b => b.dataset.action)")
     assert sorted(buttons) == sorted(seen["legal_actions"])  # the list is a menu of steps: its own order
-    players = len(seen["breakdown"])  # the page names seats as people count them, seat 0 being "you"
-    assert event_texts(page) == [named(event["text"], players, viewer=0) for event in seen["events"]][-200:]
+    players = len(seen["breakdown"])  # the page names seats as people count them ("(you)": its own)
+    assert event_texts(page) == [named(event["text"], players, viewer=seen["seat"]) for event in seen["events"]][-200:]
     return seen
 
 

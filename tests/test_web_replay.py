@@ -19,6 +19,7 @@ from browser import Player, new_table
 from webplay import act, answered, client, create, get, wait_until
 
 import boardwright as bw
+from boardwright.engine.names import named
 from boardwright.web.protocol import seat_parts
 
 #: per game: the players of the finished table, the event the game tells when a round begins, and
@@ -257,7 +258,8 @@ def test_the_log_numbers_each_event_as_its_own_when_only_the_last_200_are_shown(
                                       arg=200, timeout=15_000)
         items = log_items(player)
         assert [item["number"] for item in items] == [event["seq"] + 1 for event in told[-200:]]
-        assert [item["text"] for item in items] == [event["text"] for event in told[-200:]]
+        players = record["players"]  # the page names seats as people count them, from 1
+        assert [item["text"] for item in items] == [named(event["text"], players) for event in told[-200:]]
         assert player.errors == []
     finally:
         player.close()

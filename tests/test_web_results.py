@@ -294,7 +294,8 @@ def test_the_turn_timer_counts_down_and_the_log_says_when_a_bot_played_for_a_per
     pages = {late: Player(browser, made["seats"][late]["url"]), other: Player(browser, made["seats"][other]["url"]),
              None: Player(browser, made["spectator"], viewport=PHONE)}
     try:
-        line = re.compile(rf"Time ran out: the bot played .+ for Seat {late}")
+        # seats counted from 1 on the page, the late seat's own page saying "(you)"
+        line = re.compile(rf"Time ran out: the bot played .+ for Seat {late + 1}( \(you\))?")
         for page in pages.values():
             page.page.wait_for_function(TIME_RAN_OUT, timeout=15_000)
             texts = page.page.locator("#events li").all_inner_texts()
@@ -309,7 +310,7 @@ def test_the_turn_timer_counts_down_and_the_log_says_when_a_bot_played_for_a_per
         assert "urgent" in mine.get_attribute("class")
         for viewer in (1 - due, None):
             theirs = pages[viewer].page.locator("#timer").inner_text()
-            assert re.fullmatch(rf"⏱ 0:0[0-5] for Seat {due}( — hurry!)?", theirs), theirs
+            assert re.fullmatch(rf"⏱ 0:0[0-5] for Seat {due + 1}( — hurry!)?", theirs), theirs
         # stored with the move: a reload, and a restarted server, tell it again
         server.restart()
         pages[other].reload()
