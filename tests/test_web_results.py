@@ -16,6 +16,7 @@ from browser import PHONE, Player, act, api, new_table, state
 from webplay import wait_until
 
 import boardwright as bw
+from boardwright.engine.names import named
 from boardwright.web.protocol import seat_message
 
 GAME = "game-development"  # short games: a table of random bots ends in a second or two
@@ -237,7 +238,8 @@ def test_bot_moves_are_told_one_at_a_time_and_can_be_skipped(shared_server, brow
         firsts = [next(entry["at"] for entry in told if entry["version"] == v) for v in versions]
         gaps = [b - a for a, b in itertools.pairwise(firsts)]
         assert min(gaps) >= 300, gaps  # each step shown for a while (400 ms while the player's turn waits)
-        others = [event["text"] for event in state(shared_server, table, 0)["events"]
+        seen = state(shared_server, table, 0)  # the banner names seats as people see them, from 1
+        others = [named(event["text"], len(seen["breakdown"]), viewer=0) for event in seen["events"]
                   if event["kind"] == "acted" and event["seat"] != 0]
         assert all(any(text in entry["told"] for text in others) for entry in told)
         assert page.locator("#told").is_hidden()
