@@ -85,8 +85,7 @@ function whose(seat) {
 function draw(message) {
   current = message;
   ui.viewer = message.seat;
-  ui.meet(message);
-  seatList.update(message);
+  meet(message);
   const status = statusLine(message);
   $("title").textContent = `${ui.gameName || message.game} · ${whose(message.seat)}`;
   $("status").textContent = status.text;
@@ -279,10 +278,19 @@ function heard() {
   return count;
 }
 
+// Who sits where and who is connected, from the newest message heard (an older moment told in
+// turn later by the pacing, or a replay's step, does not bring back who was connected then).
+let seatsAt = -1;
+function meet(message) {
+  if (!replaying && message.version < seatsAt) return;
+  seatsAt = message.version;
+  ui.meet(message);
+  seatList.update(message);
+}
+
 // A pushed moment of the table: shown at once, or told in turn with others (pacing.js).
 function receive(message) {
-  ui.meet(message);  // who sits where, and who is connected, is shown at once, whatever the pacing
-  seatList.update(message);
+  meet(message);  // who sits where, and who is connected, is shown at once, whatever the pacing
   if (!pacing.holds(message)) take(message, "soon");
 }
 
