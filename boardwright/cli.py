@@ -3,7 +3,7 @@
     boardwright games                                  the games, with their player counts
     boardwright options GAME                           a game's options (name, type, default, doc)
     boardwright rules GAME [--notes]                   a game's quick reference (or our design notes)
-    boardwright play GAME --seats human,heuristic      play at the keyboard
+    boardwright play GAME --seats human,heuristic      play at the keyboard (--names Ada,...)
     boardwright simulate GAME -n 1000 --jobs 2         a batch of AI games and its statistics
     boardwright replay FILE [--seat N] [--step]        step through a saved game record
     boardwright tournament GAME --seats a,b -n 300     agents over every seating, with ratings
@@ -39,6 +39,7 @@ import boardwright as bw
 
 from . import agents
 from .engine import BoardwrightError, Game, State, load_record, parse_option_pairs, resolve_options, save_record
+from .engine.names import check_name, seat_label
 from .sim import SimulationError, agent_seed, check_task, make_tasks, run_tasks, summarize
 from .sim.report import print_report, report_json
 from .sim.tournament import run_tournament
@@ -113,6 +114,27 @@ def setup(args: argparse.Namespace, default_seat: str | None) -> Setup:
         if spec != HUMAN:
             check_agent(game, seat, spec)
     return Setup(game, players, seats, options)
+
+
+def split_names(text: str, seats: Sequence[str]) -> list[str | None]:
+    """``--names``: one display name per seat, in seat order, each checked as the game server
+    checks one (:func:`boardwright.engine.names.check_name`); an empty entry leaves a seat
+    unnamed, and a bot's seat takes none (it is shown by its spec)."""
+    entries = text.split(",")
+    if len(entries) > len(seats):
+        raise UsageError(f"--names gives {len(entries)} names but the game has {len(seats)} seats")
+    names: list[str | None] = []
+    for seat, entry in enumerate(entries):
+        if not entry.strip():
+            names.append(None)
+            continue
+        if seats[seat] != HUMAN:
+            raise UsageError(f"--names: {seat_label(seat)} is a bot ({seats[seat]}); leave its name empty")
+        try:
+            names.append(check_name(entry, "--names"))
+        except ValueError as error:
+            raise UsageError(f"--names {entry.strip()[:30]!r}: {error}") from None
+    return names
 
 
 def check_agent(game: Game, seat: int, spec: str) -> None:
@@ -249,7 +271,9 @@ def cmd_play(args: argparse.Namespace, console: Console) -> int:
             raise UsageError(f"--save {args.save}: cannot be written ({error.strerror or error})") from None
     bots = {seat: agents.make(spec, seed=agent_seed(state.seed, seat))
             for seat, spec in enumerate(chosen.seats) if spec != HUMAN}
-    return TerminalTable(console, state, chosen.seats, bots, save=args.save, auto_pass=args.auto_pass).run()
+    names = split_names(args.names, chosen.seats) if args.names else []
+    return TerminalTable(console, state, chosen.seats, bots, save=args.save, auto_pass=args.auto_pass,
+                         names=names).run()
 
 
 #: the most games one batch command plays (a balance study: all player counts and versions together)
@@ -498,7 +522,9 @@ def cmd_replay(args: argparse.Namespace, console: Console) -> int:
     viewer = args.seat
     if viewer is not None and not 0 <= viewer < record["players"]:
         raise UsageError(f"--seat {viewer}: the game has seats 0 to {record['players'] - 1}")
-    who = "the spectator" if viewer is None else f"seat {viewer}"
+    # people count seats from 1 ("Seat 1"); --seat takes the API's number, as records and the engine do
+    who = "the spectator" if viewer is None else f"{seat_label(viewer)} (--seat {viewer})"
+    players = record["players"]
     console.print(f"[bold]{escape(game.name)}[/bold], {state.players} players, seed {state.seed}: "
                   f"{len(record['actions'])} actions, seen by {who}")
     print_markup(console, game.render(state.view(viewer)))
@@ -509,24 +535,24 @@ def cmd_replay(args: argparse.Namespace, console: Console) -> int:
         sealed_before = len(state.committed()) if state.is_sealed else 0
         state.apply(actor, text)
         lines = state.history(viewer)
-        console.rule(f"{number}. seat {actor}: {escape(str(lines[-1][1]))}", align="left")
+        console.rule(f"{number}. {seat_label(actor)}: {coloured(str(lines[-1][1]), players)}", align="left")
         if sealed_before and not state.is_sealed:
-            revealed = "; ".join(f"seat {s}: {t}" for s, t in lines[-sealed_before - 1:])
-            console.print(f"[dim]revealed: {escape(revealed)}[/dim]")
+            revealed = "; ".join(f"{seat_label(s)}: {coloured(str(t), players)}" for s, t in lines[-sealed_before - 1:])
+            console.print(f"[dim]revealed: {revealed}[/dim]")
         new = state.events(viewer, since=told)
         told += len(new)
         for event in new:
             if event["kind"] != "acted":
-                console.print(f"  [dim]•[/dim] {coloured(event['text'])}")
+                console.print(f"  [dim]•[/dim] {coloured(event['text'], players)}")
         print_markup(console, game.render(state.view(viewer)))
     if state.is_over:
-        scores = ", ".join(f"seat {seat}: {score:g}" for seat, score in enumerate(state.scores()))
-        console.print(f"Final scores: {scores}; winners: {', '.join(map(str, state.winners()))}")
+        scores = ", ".join(f"{seat_label(seat)}: {score:g}" for seat, score in enumerate(state.scores()))
+        console.print(f"Final scores: {scores}; winners: {', '.join(map(seat_label, state.winners()))}")
         for seat, entry in enumerate(state.score_breakdown()):
             made_of = "; ".join(f"{line['label']} {line['points']}" for line in entry["lines"])
-            console.print(f"  seat {seat}: {entry['total']} = {escape(made_of)}", highlight=False)
+            console.print(f"  {seat_label(seat)}: {entry['total']} = {coloured(made_of, players)}", highlight=False)
             if entry.get("tiebreak"):
-                console.print(f"  tie-break: {coloured(entry['tiebreak'])}")
+                console.print(f"  tie-break: {coloured(entry['tiebreak'], players)}")
     else:
         console.print("The record ends before the game does.")
     return 0
@@ -593,6 +619,9 @@ def build_parser() -> argparse.ArgumentParser:
                                                     "seed: keep it secret until the game ends)")
     sub.add_argument("--auto-pass", action="store_true", help="pass reaction windows for you (type autopass "
                                                               "during your turn to be asked again)")
+    sub.add_argument("--names", metavar="NAME,NAME,...", help="the people's names, one per seat in seat order "
+                                                               "(leave a bot's, or anyone's, empty: Ada,,Bob); an "
+                                                               "unnamed seat is shown as Seat N, counted from 1")
 
     sub = commands.add_parser("simulate", help="play a batch of AI games and report win rates")
     game_arguments(sub, "one agent spec per seat (default: the heuristic bot, or random, in every seat)")
@@ -604,7 +633,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     sub = commands.add_parser("replay", help="step through a saved game record")
     sub.add_argument("file", metavar="FILE")
-    sub.add_argument("--seat", type=int, help="show what this seat saw (default: the spectator's view)")
+    sub.add_argument("--seat", type=int, help="show what this seat saw, by the API's number: 0 is the first "
+                                              "seat, shown as Seat 1 (default: the spectator's view)")
     sub.add_argument("--step", action="store_true", help="wait for Enter between actions")
     sub.add_argument("--content", metavar="PATH", help="the content file the game was played with (a record "
                                                        "names its file, but only this option makes it read)")

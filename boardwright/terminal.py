@@ -4,10 +4,11 @@ It draws what the game provides and knows no rules: each human seat sees its own
 (``game.render(state.view(seat))``), the events it was told (``state.events(seat)``) as plain
 sentences, a running score, a menu of its legal actions (``state.action_groups``) and, at the
 end, the score breakdown. ``info`` prints a catalog entry. With several people at one keyboard,
-the screen is cleared and the keyboard passed ("Pass the keyboard to seat N") whenever another
+the screen is cleared and the keyboard passed ("Pass the keyboard to Ada") whenever another
 person is to act, so a sealed choice or a hand stays hidden from the others. Bots play through
-without input ("seat 2 is thinking…" while they search); a game of bots only is shown as a
-spectator sees it.
+without input ("Seat 3 is thinking…" while they search); a game of bots only is shown as a
+spectator sees it. People are shown a seat as its person's name (``--names``), else counted from
+1 ("Seat 1" is the API's seat 0): every text of the game is shown through :meth:`TerminalTable.said`.
 
 This module imports Rich; the core package never imports it.
 """
@@ -27,10 +28,12 @@ from rich.errors import MarkupError, MissingStyle
 from rich.markdown import Markdown
 from rich.markup import escape
 from rich.rule import Rule
+from rich.text import Text
 from rich.theme import Theme
 
 from .agents import Agent
 from .engine import Action, IllegalAction, State, save_record
+from .engine.names import SEAT_MENTION, seat_label
 
 #: one colour per seat, used for names, tokens and events (games write ``[seat2]...[/seat2]``)
 SEAT_STYLES = ("bold cyan", "bold magenta", "bold green", "bold yellow", "bold blue", "bold red")
@@ -58,17 +61,21 @@ COMMANDS = [
 UNDO = ("undo", "take back your last action (while it showed nothing hidden, drew nothing at random "
                 "and nobody else has acted since)")
 
-_SEAT_WORDS = re.compile(r"\b([Ss]eats?) (\d)\b")
-
-
 def seat_markup(seat: int, text: str | None = None) -> str:
-    """``text`` (default "seat N") in ``seat``'s colour, as Rich markup."""
-    return f"[seat{seat}]{escape(text or f'seat {seat}')}[/seat{seat}]"
+    """``text`` (default "Seat N", counted from 1) in ``seat``'s colour, as Rich markup."""
+    return f"[seat{seat}]{escape(text or seat_label(seat))}[/seat{seat}]"
 
 
-def coloured(text: str) -> str:
-    """Plain text as markup, with every "seat N" in that seat's colour."""
-    return _SEAT_WORDS.sub(lambda m: f"[seat{m.group(2)}]{m.group(0)}[/seat{m.group(2)}]", escape(text))
+def coloured(text: str, players: int, names: Sequence[str | None] = ()) -> str:
+    """A text of the game (naming seats by the API's numbers) as markup: each mention of a seat
+    of a table of ``players`` becomes its label (its name, else "Seat N" counted from 1) in
+    that seat's colour."""
+    def label(match: re.Match[str]) -> str:
+        seat = int(match.group(1))
+        if seat >= players:
+            return match.group(0)
+        return seat_markup(seat, seat_label(seat, names) + (match.group(2) or ""))
+    return SEAT_MENTION.sub(label, escape(text))
 
 
 class Quit(Exception):
@@ -103,11 +110,13 @@ class TerminalTable:
 
     def __init__(self, console: Console, state: State, seats: Sequence[str], bots: dict[int, Agent],
                  save: str | None = None, read: Callable[[str], str] | None = None,
-                 auto_pass: bool = False) -> None:
+                 auto_pass: bool = False, names: Sequence[str | None] = ()) -> None:
         self.console = console
         self.state = state
         self.game = state.game
         self.seats = list(seats)
+        #: the people's display names, by seat (``None``: unnamed, shown counted from 1)
+        self.names = list(names)
         self.bots = bots
         self.humans = [seat for seat in range(state.players) if seat not in bots]
         self.save = save
@@ -165,7 +174,7 @@ class TerminalTable:
     def bot_turn(self, seat: int) -> None:
         bot = self.bots[seat]
         if self.humans and self.console.is_terminal:
-            with self.console.status(f"{seat_markup(seat)} ({escape(self.seats[seat])}) is thinking…"):
+            with self.console.status(f"{self.seat_name(seat)} is thinking…"):
                 action = bot.choose(self.state, seat)
         else:
             action = bot.choose(self.state, seat)
@@ -202,26 +211,35 @@ class TerminalTable:
         self.console.print(Rule(f"{escape(self.game.name)} — {state.players} players"))
         for seat, spec in enumerate(self.seats):
             you = " (you)" if len(self.humans) == 1 and seat == self.humans[0] else ""
-            self.console.print(f"  {seat_markup(seat)}: {escape(spec)}{you}")
+            self.console.print(f"  {seat_markup(seat, self.label(seat))}: {escape(spec)}{you}")
         if self.humans:
             self.console.print("Type the number of an action or its text; "
                                "[bold]info[/bold] NAME, [bold]help[/bold], [bold]rules[/bold], [bold]quit[/bold].")
         else:
             self.show_board(None)
 
+    def label(self, seat: int) -> str:
+        """How people are shown ``seat``: its person's name, else "Seat N" counted from 1."""
+        return seat_label(seat, self.names)
+
+    def said(self, text: str) -> str:
+        """A text of the game (an event, a menu label, a score line, a refusal) as markup, each
+        seat it mentions shown by its :meth:`label` in its colour."""
+        return coloured(text, self.state.players, self.names)
+
     def seat_name(self, seat: int) -> str:
-        """A seat as markup: "seat 2 (heuristic)" in its colour."""
-        return seat_markup(seat, f"seat {seat} ({self.seats[seat]})")
+        """A seat as markup: "Seat 3 (heuristic)", "Ada (human)", in its colour."""
+        return seat_markup(seat, f"{self.label(seat)} ({self.seats[seat]})")
 
     def show_board(self, viewer: int | None) -> None:
-        title = "spectator's view" if viewer is None else f"seat {viewer}'s view"
+        title = "spectator's view" if viewer is None else f"{self.label(viewer)}'s view"
         self.console.print(Rule(title, style="dim"))
         print_markup(self.console, self.game.render(self.state.view(viewer)))
 
     def show_scores(self) -> None:
         """The running score line (what a spectator could count: secret points come at the end)."""
         scores = self.state.scores()
-        cells = "   ".join(f"{seat_markup(seat)} {score}" for seat, score in enumerate(scores))
+        cells = "   ".join(f"{seat_markup(seat, self.label(seat))} {score}" for seat, score in enumerate(scores))
         self.console.print(f"[dim]Score[/dim]  {cells}")
 
     def show_events(self, viewer: int | None, everything: bool = False) -> None:
@@ -235,20 +253,20 @@ class TerminalTable:
                 new = new[-RECENT:]
         for event in new:
             mine = " [dim](only you see this)[/dim]" if event.get("private") and viewer is not None else ""
-            self.console.print(f"  [dim]•[/dim] {coloured(event['text'])}{mine}")
+            self.console.print(f"  [dim]•[/dim] {self.said(event['text'])}{mine}")
 
     def show_menu(self, entries: list[dict[str, Any]], described: bool = False) -> None:
         if described:
             for number, entry in enumerate(entries, 1):
                 if "choices" in entry:
-                    self.console.print(f"  [bold]{number:>3}[/bold]  {escape(entry['label'])} ▸  "
+                    self.console.print(f"  [bold]{number:>3}[/bold]  {self.said(entry['label'])} ▸  "
                                        f"[dim]— {len(entry['choices'])} choices[/dim]")
                 else:
                     text = entry["action"]
                     self.console.print(f"  [bold]{number:>3}[/bold]  {escape(text)}  "
-                                       f"[dim]— {escape(self.game.describe_action(text))}[/dim]")
+                                       f"[dim]— {self.said(self.game.describe_action(text))}[/dim]")
             return
-        cells = [f"[bold]{number:>3}[/bold] {escape(entry['label'])}" + (" ▸" if "choices" in entry else "")
+        cells = [f"[bold]{number:>3}[/bold] {self.said(entry['label'])}" + (" ▸" if "choices" in entry else "")
                  for number, entry in enumerate(entries, 1)]
         self.console.print(Columns(cells, padding=(0, 3)))
 
@@ -287,11 +305,11 @@ class TerminalTable:
             won = "  [bold]winner[/bold]" if seat in winners else ""
             self.console.print(f"  {self.seat_name(seat)}  [bold]{entry['total']}[/bold] points{won}")
             for line in entry["lines"]:
-                self.console.print(f"      {escape(line['label'])}: {line['points']}")
+                self.console.print(f"      {self.said(line['label'])}: {line['points']}")
             if entry.get("tiebreak"):
                 tiebreaks.append(entry["tiebreak"])
         for text in dict.fromkeys(tiebreaks):
-            self.console.print(f"Tie-break: {coloured(text)}")
+            self.console.print(f"Tie-break: {self.said(text)}")
 
     # ------------------------------------------------------------------ a person's turn
     def hand_over(self, seat: int) -> None:
@@ -300,7 +318,7 @@ class TerminalTable:
             return
         if self.at_keyboard is not None:
             self.clear_screen()
-        if self.read(f"Pass the keyboard to seat {seat}, press Enter ").strip().lower() in QUIT:
+        if self.read(f"Pass the keyboard to {escape(self.label(seat))}, press Enter ").strip().lower() in QUIT:
             raise Quit
         self.at_keyboard = seat
 
@@ -323,7 +341,7 @@ class TerminalTable:
             self.act(seat, passing, note="passed for you; type autopass during your turn to be asked")
             return
         self.hand_over(seat)
-        self.console.print(Rule(f"{seat_markup(seat, f'Seat {seat}')} — your turn"))
+        self.console.print(Rule(f"{seat_markup(seat, self.label(seat))} — your turn"))
         self.show_events(seat)
         self.show_board(seat)
         self.show_scores()
@@ -332,7 +350,7 @@ class TerminalTable:
         if state.can_undo(seat):
             self.console.print("[dim]Type [bold]undo[/bold] to take back your last action.[/dim]")
         while True:
-            entry = self.read(f"seat {seat}> ").strip()
+            entry = self.read(f"{escape(self.label(seat))}> ").strip()
             if not entry:
                 continue
             command = entry.lower()
@@ -367,11 +385,11 @@ class TerminalTable:
                     continue
                 if "choices" in chosen:
                     levels.append(chosen["choices"])
-                    self.console.print(f"[bold]{escape(chosen['label'])}[/bold] — choose (or [bold]back[/bold]):")
+                    self.console.print(f"[bold]{self.said(chosen['label'])}[/bold] — choose (or [bold]back[/bold]):")
                     self.show_menu(levels[-1])
                 elif self.act(seat, chosen["action"]):
                     return
-            elif self.act(seat, self.by_text(entry, actions)):
+            elif self.act(seat, self.by_text(entry, actions, self.shown)):
                 return
 
     def take_back(self, seat: int) -> bool:
@@ -383,7 +401,7 @@ class TerminalTable:
             try:
                 trial.undo(seat)
             except IllegalAction as error:
-                self.console.print(f"[red]Not allowed — {escape(str(error))}[/red]")
+                self.console.print(f"[red]Not allowed — {self.said(str(error))}[/red]")
                 return False
             count += 1
             if len(trial.legal_actions(seat)) > 1 and not (self.auto_pass and trial.pass_action(seat) is not None):
@@ -400,12 +418,17 @@ class TerminalTable:
             return None
         return entries[int(entry) - 1]
 
+    def shown(self, text: str) -> str:
+        """A text of the game as a person reads it here (:meth:`said` without its colours)."""
+        return Text.from_markup(self.said(text)).plain
+
     @staticmethod
-    def by_text(entry: str, actions: Sequence[Action]) -> Action | str:
-        """The legal action whose text the entry is, whatever its case and spacing (else the entry)."""
+    def by_text(entry: str, actions: Sequence[Action], shown: Callable[[str], str] = str) -> Action | str:
+        """The legal action whose text the entry is, or its text as shown (``shown``: seats by
+        their labels), whatever its case and spacing (else the entry)."""
         folded = " ".join(entry.split()).casefold()
         for action in actions:
-            if str(action).casefold() == folded:
+            if folded in (str(action).casefold(), " ".join(shown(str(action)).split()).casefold()):
                 return action
         return entry
 
@@ -414,7 +437,7 @@ class TerminalTable:
         try:
             self.state.apply(seat, chosen)
         except IllegalAction as error:
-            self.console.print(f"[red]Not allowed — {escape(str(error))}[/red]")
+            self.console.print(f"[red]Not allowed — {self.said(str(error))}[/red]")
             self.console.print("[dim]Type a number from the list, an action's text, or help.[/dim]")
             return False
         if note:

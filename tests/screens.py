@@ -24,7 +24,8 @@ from boardwright.sim import agent_seed
 COMMAND = str(Path(sys.executable).with_name("boardwright"))
 
 _CODES = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07|\r")
-PROMPT = re.compile(r"seat (\d)> ")
+#: a seat's prompt: "Seat 1> " is seat 0's (people count seats from 1)
+PROMPT = re.compile(r"Seat (\d)> ")
 END = "This game's seed was"
 
 
@@ -43,10 +44,10 @@ def play_screen(argv: list[str], answer: Callable[[str, int], str], timeout: flo
     screen: list[str] = []
     try:
         for _ in range(max_prompts):
-            found = child.expect([PROMPT, "Pass the keyboard to seat \\d, press Enter ", END, pexpect.EOF])
+            found = child.expect([PROMPT, "Pass the keyboard to [^,\n]+, press Enter ", END, pexpect.EOF])
             screen.append(child.before + (child.after if isinstance(child.after, str) else ""))
             if found == 0:
-                typed = answer(plain("".join(screen)), int(child.match.group(1)))
+                typed = answer(plain("".join(screen)), int(child.match.group(1)) - 1)
                 child.sendline(typed)
             elif found == 1:
                 child.sendline("")

@@ -290,7 +290,7 @@ def test_a_whole_game_by_clicking(server, browser):
         final = state(server, table)
         assert final["is_over"] and final["winners"]
         status = spectator.page.text_content("#status")
-        assert status.startswith("Game over") and all(f"Seat {w}" in status for w in final["winners"])
+        assert status.startswith("Game over") and all(f"Seat {w + 1}" in status for w in final["winners"])
         assert spectator.page.inner_text("#board .gg-prompt").startswith("Game over")
         assert spectator.page.locator("#board [data-card$='Bonus card']:not(.face-down)").count() == 3
         assert spectator.page.locator("#events li").count() > 50

@@ -136,13 +136,13 @@ def test_a_bug_is_aimed_by_clicking_the_card_then_the_studio(quick_server: Any, 
         before = player.version
         page.locator(f".gd-hand [data-card='{bug}']").first.click()
         assert page.locator(f".gd-hand [data-card='{bug}'].selected").count() >= 1
-        plate = page.locator(".gd-mat", has=page.locator(".seat-badge", has_text="Seat 1")).locator(".gd-plate")
+        plate = page.locator(".gd-mat", has=page.locator(".seat-badge", has_text="Seat 2")).locator(".gd-plate")
         assert "playable" in (plate.get_attribute("class") or "")
         plate.click()
         assert player.wait_version_above(before)
         after = state(quick_server, table, 0)
         assert bug in [b["name"] for b in after["view"]["players"][1]["bugs"]]
-        assert page.locator(".gd-mat", has=page.locator(".seat-badge", has_text="Seat 1")).locator(
+        assert page.locator(".gd-mat", has=page.locator(".seat-badge", has_text="Seat 2")).locator(
             f".gd-bug[data-card='{bug}']").count() >= 1
         assert player.fallbacks == 0 and not player.errors, player.errors
     finally:
@@ -183,7 +183,7 @@ def test_a_whole_game_by_clicking(quick_server: Any, browser: Any) -> None:
         status = watcher.page.locator("#status").inner_text()
         assert status.startswith("Game over")
         for seat in end["winners"]:
-            assert f"Seat {seat}" in status
+            assert f"Seat {seat + 1}" in status  # people count seats from 1
         assert watcher.page.locator(".gd-tag.won").count() == len(end["winners"])
         assert watcher.page.locator("#events li").count() > 50
         assert watcher.page.locator(".gd-hand").count() == 0  # a spectator sees no hand

@@ -155,7 +155,7 @@ def test_the_last_bids_revealed_name_each_seat(server, browser):
         revealed.wait_for()
         for seat, bid in bids.items():
             entry = revealed.locator(f"[data-seat='{seat}']")
-            name = f"Seat {seat}" + (" (you)" if seat == 1 else "")
+            name = f"Seat {seat + 1}" + (" (you)" if seat == 1 else "")  # people count seats from 1
             assert entry.inner_text().split() == [*name.split(), str(bid)], entry.inner_text()
         assert player.errors == []
     finally:
@@ -379,7 +379,7 @@ def test_a_whole_game_by_clicking(server, browser):
         final = state(server, table)
         assert final["is_over"] and final["winners"]
         status = spectator.page.text_content("#status")
-        assert status.startswith("Game over") and all(f"Seat {w}" in status for w in final["winners"])
+        assert status.startswith("Game over") and all(f"Seat {w + 1}" in status for w in final["winners"])
         assert spectator.page.locator("#events li").count() > 50
         assert desk.fallbacks == 0 and phone.fallbacks == 0, desk.fell_back + phone.fell_back
         assert desk.loose == 0 and phone.loose == 0, (desk.loose, phone.loose)

@@ -148,7 +148,7 @@ def test_a_whole_game_by_clicking(server, browser):
         final = state(server, table)
         assert final["is_over"] and final["winners"]
         status = spectator.page.text_content("#status")
-        assert status.startswith("Game over") and all(f"Seat {w}" in status for w in final["winners"])
+        assert status.startswith("Game over") and all(f"Seat {w + 1}" in status for w in final["winners"])
         assert spectator.page.locator("#events li").count() > 100
         assert "Game over" in spectator.page.text_content("#board .tgm-banner")
         assert desk.fallbacks == 0 and phone.fallbacks == 0, (desk.fallbacks, phone.fallbacks)
@@ -380,7 +380,7 @@ def test_turn_order_names_the_seats(server, page):
     draw_kit(page, message)
     badges = page.locator("#kit .tgm-order .seat-badge")
     names = [badges.nth(i).text_content() for i in range(badges.count())]
-    assert names == [f"Seat {seat}" + (" (you)" if seat == 1 else "") for seat in order], (names, order)
+    assert names == [f"Seat {seat + 1}" + (" (you)" if seat == 1 else "") for seat in order], (names, order)
     assert page.errors == []
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -82,7 +83,7 @@ def test_bad_entry_gets_the_rule_and_a_new_prompt(run):
     assert code == 0 and not err
     assert "Not allowed — Actions: 'bid 9' is not an action of Sealed Sums" in out
     assert "There is no action 17: choose 1 to 4" in out
-    assert out.count("seat 0> ") == 4  # a new prompt after each bad entry, then the next turn's
+    assert out.count("Seat 1> ") == 4  # a new prompt after each bad entry, then the next turn's
     assert "Traceback" not in out
 
 
@@ -90,7 +91,7 @@ def test_bad_entry_gets_the_rule_and_a_new_prompt(run):
 def test_a_number_that_is_no_action_gets_a_new_prompt(run, entry):
     code, out, err = run(PLAY, f"{entry}\nquit\n")
     assert code == 0 and not err and "Traceback" not in out
-    assert out.count("seat 0> ") == 2
+    assert out.count("Seat 1> ") == 2
 
 
 def test_the_seed_is_shown_when_the_game_ends_not_before(run):
@@ -106,7 +107,7 @@ def test_a_save_path_that_cannot_be_written_is_refused_before_the_game_starts(ru
     target = str(tmp_path) if where == "folder" else where
     code, out, err = run([*PLAY, "--save", target], "bid 3\nquit\n")
     assert code == 2 and err.startswith(f"boardwright: --save {target}: ") and err.count("\n") == 1
-    assert "seat 0> " not in out
+    assert "Seat 1> " not in out
 
 
 def test_a_save_file_holds_a_record_from_the_start(monkeypatch, capsys, tmp_path):
@@ -187,15 +188,38 @@ def test_a_game_of_bots_plays_through_and_prints_the_final_scores(run):
     assert "wins." in out or "Shared win" in out
 
 
+def test_names_show_the_people_and_an_unnamed_seat_is_counted_from_1(run):
+    """``--names``: the prompts, the keyboard passing, the events and the scores show the people's
+    names; seat 0 left unnamed is "Seat 1", never "seat 0"; a bot's seat has its label too."""
+    typed = "\nbid 1\n\nbid 2\n\nquit\n"
+    code, out, err = run(["play", "sealed-sums", "--seats", "human,human,random", "--seed", "3",
+                          "--names", ",Bob"], typed)
+    assert code == 0 and not err
+    assert "Pass the keyboard to Seat 1" in out and "Pass the keyboard to Bob" in out
+    assert "Seat 1> " in out and "Bob> " in out
+    assert "Seat 1 commits a sealed choice" in out and "Bob: bid 2" in out and "Bob rolls a 4" in out
+    assert "Score  Seat 1 0   Bob 0   Seat 3 0" in out
+    assert not re.search(r"\b[Ss]eat ?0\b", out), re.search(r"\b[Ss]eat ?0\b", out)
+    code, out, _ = run(["play", "sealed-sums", "--seats", "human,random", "--seed", "3", "--names", "Ada"],
+                       "bid 1\nquit\n")
+    assert code == 0 and "Ada> " in out and "Ada: bid 1" in out and "Score  Ada 0   Seat 2 0" in out
+
+
+@pytest.mark.parametrize("names", ["<b>Ada</b>", "Seat 2", "bot", "Ada,Bob,Cy", "Ada,Bob"])
+def test_a_name_the_server_would_refuse_is_refused_before_the_game(run, names):
+    code, out, err = run(["play", "sealed-sums", "--seats", "human,random", "--names", names], "quit\n")
+    assert code == 2 and err.startswith("boardwright: --names") and err.count("\n") == 1, err
+    assert "> " not in out
+
 def test_two_humans_pass_the_keyboard_and_a_sealed_choice_stays_hidden(run):
     typed = "\nbid 1\n\nquit\n"
     code, out, _ = run(["play", "sealed-sums", "--seats", "human,human", "--seed", "3"], typed)
     assert code == 0
-    assert "Pass the keyboard to seat 0" in out
-    seat_1_turn = out.split("Pass the keyboard to seat 1")[1]
-    assert "screen cleared" in out.split("Pass the keyboard to seat 1")[0][-60:]
-    assert "Seat 0 commits a sealed choice" in seat_1_turn
-    assert "Seat 0: bid 1" not in seat_1_turn and "your_choice" not in seat_1_turn
+    assert "Pass the keyboard to Seat 1" in out
+    seat_1_turn = out.split("Pass the keyboard to Seat 2")[1]
+    assert "screen cleared" in out.split("Pass the keyboard to Seat 2")[0][-60:]
+    assert "Seat 1 commits a sealed choice" in seat_1_turn
+    assert "Seat 1: bid 1" not in seat_1_turn and "your_choice" not in seat_1_turn
 
 
 def test_seats_set_the_player_count_when_players_is_omitted(run):
@@ -296,7 +320,7 @@ def test_replay_shows_every_action_and_the_board_after_it(run, tmp_path):
     code, out, _ = run(["replay", str(save)])
     assert code == 0
     assert out.count("Sealed Sums\n") == len(actions) + 1  # the board before and after each action
-    assert f"{len(actions)}. seat {actions[-1][0]}" in out and "Final scores" in out
+    assert f"{len(actions)}. Seat {actions[-1][0] + 1}" in out and "Final scores" in out  # counted from 1
 
 
 def test_replay_from_a_seat_hides_what_that_seat_could_not_see(run, tmp_path):
@@ -304,8 +328,8 @@ def test_replay_from_a_seat_hides_what_that_seat_could_not_see(run, tmp_path):
     run(["play", "sealed-sums", "--seats", "random,random", "--seed", "3", "--save", str(save)])
     _, spectator, _ = run(["replay", str(save)])
     _, seat_0, _ = run(["replay", str(save), "--seat", "0"])
-    assert "1. seat 0: commits a sealed choice" in spectator and "hand: [3, 5]" not in spectator
-    assert "1. seat 0: bid" in seat_0 and "hand: [3, 5]" in seat_0
+    assert "1. Seat 1: commits a sealed choice" in spectator and "hand: [3, 5]" not in spectator
+    assert "1. Seat 1: bid" in seat_0 and "hand: [3, 5]" in seat_0
 
 
 def test_replay_step_waits_for_enter(run, tmp_path):
@@ -313,7 +337,7 @@ def test_replay_step_waits_for_enter(run, tmp_path):
     run(["play", "sealed-sums", "--seats", "random,random", "--seed", "3", "--save", str(save)])
     code, out, _ = run(["replay", str(save), "--step"], "\n\nq\n")
     assert code == 0
-    assert "2. seat 1" in out and "3. seat" not in out
+    assert "2. Seat 2" in out and "3. Seat" not in out
 
 
 def test_games_lists_every_registered_game(run):
@@ -388,13 +412,13 @@ def test_a_long_list_of_actions_is_a_menu_in_steps_with_back(run):
     step = menu[0]["choices"]
     _, out, _ = run(["play", "gadgeteers", "--seats", "human,random", "--seed", "1"], "1\nback\n1\n1\nquit\n")
     assert f"{menu[0]['label']} — choose (or back):" in out
-    assert f"• Seat 0: {step[0]['action']}" in out
+    assert f"• Seat 1: {step[0]['action']}" in out
 
 
 def test_auto_pass_passes_reaction_windows_and_autopass_switches_it(run):
     argv = ["play", "makers-of-universe", "--seats", "human,random,random", "--seed", "2"]
     _, asked, _ = run(argv, "quit\n")
-    assert "1 pass" in asked.split("seat 0>")[0], "without --auto-pass the window is asked"
+    assert "1 pass" in asked.split("Seat 1>")[0], "without --auto-pass the window is asked"
     _, out, _ = run([*argv, "--auto-pass"], "autopass\nquit\n")
     assert "(passed for you; type autopass during your turn to be asked)" in out
     assert "You will be asked in every reaction window." in out
@@ -407,6 +431,6 @@ def test_the_end_shows_each_seats_score_line_by_line(run, tmp_path):
     assert code == 0 and final.is_over
     end = out.split("Final scores")[1]
     for seat, entry in enumerate(final.score_breakdown()):
-        assert f"seat {seat} (random)  {entry['total']} points" in end
+        assert f"Seat {seat + 1} (random)  {entry['total']} points" in end
         for line in entry["lines"]:
             assert f"      {line['label']}: {line['points']}\n" in end

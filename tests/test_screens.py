@@ -14,6 +14,7 @@ from screens import bot_game, play_screen, typing
 
 import boardwright as bw
 from boardwright import agents
+from boardwright.engine.names import named
 from boardwright.sim import agent_seed
 
 #: what a player must never read: Python reprs, code names, internals
@@ -50,12 +51,12 @@ def test_the_opening_turns_read_as_plain_sentences(game_id):
     assert_plain(screen, game_id)
     assert f"{name} (" in screen, "info prints the catalog entry"
     assert "Your legal actions" in screen and "info NAME or info NUMBER" in screen
-    assert "Seat 0 — your turn" in screen
-    assert re.search(r"Score\s+seat 0 \d+\s+seat 1 \d+", screen), "a running score line"
+    assert "Seat 1 — your turn" in screen  # seat 0: people count seats from 1
+    assert re.search(r"Score\s+Seat 1 \d+\s+Seat 2 \d+", screen), "a running score line"
     # each action of yours is told once, right after you take it
     for text in typed[:6]:
-        assert screen.count(f"• Seat 0: {text}\n") <= typed[:6].count(text) + typed[6:].count(text)
-    assert f"• Seat 0: {typed[0]}" in screen
+        assert screen.count(f"• Seat 1: {text}\n") <= typed[:6].count(text) + typed[6:].count(text)
+    assert f"• Seat 1: {typed[0]}" in screen
     assert "You left the game." in screen
 
 
@@ -67,17 +68,17 @@ def test_a_whole_game_tells_every_event_once_and_ends_with_the_breakdown(game_id
     screen = play(game_id, players, seed, typed)
     assert_plain(screen, game_id)
     for event in final.events(0):
-        told = f"• {event['text']}"
+        told = f"• {named(event['text'], players)}"
         assert screen.count(told) >= 1, f"seat 0 was told {event['text']!r} but never saw it"
     assert "Final scores" in screen
     for entry in final.score_breakdown():
         for line in entry["lines"]:
-            assert f"{line['label']}: {line['points']}" in screen
+            assert f"{named(line['label'], players)}: {line['points']}" in screen
         if entry.get("tiebreak"):
-            assert entry["tiebreak"] in screen
+            assert named(entry["tiebreak"], players) in screen
     assert f"This game's seed was {seed}" in screen
     winners = final.winners()
-    assert (f"seat {winners[0]} (" in screen.split("Final scores")[-1]) if winners else "Nobody wins" in screen
+    assert (f"Seat {winners[0] + 1} (" in screen.split("Final scores")[-1]) if winners else "Nobody wins" in screen
 
 
 @pytest.mark.slow
@@ -128,10 +129,10 @@ def test_a_player_takes_back_a_step_with_undo_and_is_told_why_when_it_cannot():
     screen = play(game_id, players, seed, [*typed[:5], "help", "undo", typed[4], *typed[5:7]],
                   first=["undo", "help"])
     assert_plain(screen, game_id)
-    assert "Not allowed — Undo: Seat 0 cannot take back its last action: no action has been taken yet" in screen
+    assert "Not allowed — Undo: Seat 1 cannot take back its last action: no action has been taken yet" in screen
     assert "Type undo to take back your last action." in screen
     assert screen.count("Your legal actions") == 2
     assert screen.count("undo — take back your last action") == 1, "help lists undo only when it is allowed"
-    assert "• Seat 0 takes back an action" in screen
-    assert screen.count(f"• Seat 0: {typed[4]}") >= 2, "the step taken back is taken again"
+    assert "• Seat 1 takes back an action" in screen
+    assert screen.count(f"• Seat 1: {typed[4]}") >= 2, "the step taken back is taken again"
     assert "You left the game." in screen

@@ -11,6 +11,8 @@ from typing import Any
 import pytest
 from webplay import act, client, create, get, quiet, stable, tokens, wait_until
 
+from boardwright.engine.names import named
+
 ARGS = ("--rate-limit", "0", "--workers", "1")
 
 
@@ -59,7 +61,8 @@ def in_step(page: Any, http: Any, table: str, token: str | None, after: int = -1
     assert seen["version"] == settled["version"]
     buttons = page.eval_on_selector_all("#actions button[data-action]", "found => found.map(b => b.dataset.action)")
     assert sorted(buttons) == sorted(seen["legal_actions"])  # the list is a menu of steps: its own order
-    assert event_texts(page) == [event["text"] for event in seen["events"]][-200:]
+    players = len(seen["breakdown"])  # the page names seats as people count them ("(you)": its own)
+    assert event_texts(page) == [named(event["text"], players, viewer=seen["seat"]) for event in seen["events"]][-200:]
     return seen
 
 
@@ -89,13 +92,13 @@ def lobby_round(server: Any, page: Any, http: Any, existing: str) -> None:
     made = href.split("/t/")[1].split("#")[0]
     page.wait_for_selector(f"#tables a[href='/t/{made}']")
     assert stable(get(http, made))["seats"] == [
-        {"seat": 0, "kind": "human", "name": None, "played_by": "human"},
-        {"seat": 1, "kind": "heuristic", "name": None, "played_by": "heuristic"},
-        {"seat": 2, "kind": "random", "name": None, "played_by": "random"}]
+        {"seat": 0, "name": None, "kind": "human", "bot": None, "played_by": "human"},
+        {"seat": 1, "name": None, "kind": "heuristic", "bot": "heuristic", "played_by": "heuristic"},
+        {"seat": 2, "name": None, "kind": "random", "bot": "random", "played_by": "random"}]
     links.first.click()  # the person's link opens the table as that person
     page.wait_for_url(f"**/t/{made}#token=*")
     page.wait_for_selector("body[data-version]", state="attached")
-    assert "you are Seat 0" in page.locator("#title").inner_text()
+    assert "you are Seat 1" in page.locator("#title").inner_text()  # seat 0: people count from 1
     assert page.locator("#error").inner_text() == ""
 
 
@@ -112,11 +115,11 @@ def test_the_lobby_and_a_table_with_a_player_and_a_spectator(start_server: Any, 
     seen = in_step(page, http, table, token)
     for turn in range(3):
         assert page.locator("#status").inner_text() == "Your turn"
-        assert page.locator("#title").inner_text() == "Gadgeteers · you are Seat 0"
+        assert page.locator("#title").inner_text() == "Gadgeteers · you are Seat 1"
         in_step(spectator, http, table, None)
         assert spectator.locator("#title").inner_text().endswith("watching")
         assert spectator.locator("#actions button").count() == 0
-        assert spectator.locator("#status").inner_text().startswith("Watching: Seat 0 to act")
+        assert spectator.locator("#status").inner_text().startswith("Watching: Seat 1 to act")
         had = event_texts(spectator)
         open_menu(page)
         buttons = page.locator("#actions button[data-action]")

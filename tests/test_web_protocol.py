@@ -370,8 +370,8 @@ def test_a_seat_handed_to_a_bot_and_back(shared_server):
         # the bot plays seat 0: the game goes on without its human
         assert wait_for(lambda: acted(table.get(0, since=len(start["events"])).json(), 0), 20, "the bot's move")
         now = table.get(0).json()
-        assert now["seats"][0] == {"seat": 0, "kind": "human", "name": None, "played_by": "heuristic",
-                                   "connected": False}
+        assert now["seats"][0] == {"seat": 0, "name": None, "kind": "human", "bot": "heuristic",
+                                   "played_by": "heuristic", "connected": False}  # the bot its person handed it to
         one_line_error(table.post(0, (now["legal_actions"] or ["x"])[0], now["version"]), 403, "bot")
         back = table.hand(0, "human")
         assert back.status_code == 200 and back.json()["seats"][0]["played_by"] == "human"

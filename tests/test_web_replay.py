@@ -19,6 +19,7 @@ from browser import Player, new_table
 from webplay import act, answered, client, create, get, wait_until
 
 import boardwright as bw
+from boardwright.engine.names import named
 from boardwright.web.protocol import seat_parts
 
 #: per game: the players of the finished table, the event the game tells when a round begins, and
@@ -150,9 +151,9 @@ def test_the_replay_page_has_a_slider_jumps_keys_and_a_seat_selector(shared_serv
         assert shown_view(player) == replayed_view(record, middle, None)
         assert page.inner_text("#replay-where").startswith("round 3 of")
 
-        # the seat selector, after step 0: the same step through that seat's eyes
+        # the seat selector, after step 0: the same step through seat 1's eyes ("Seat 2" to people)
         page.select_option("#replay-seat", "1")
-        page.wait_for_function("() => document.getElementById('title').textContent.includes('viewing as Seat 1')")
+        page.wait_for_function("() => document.getElementById('title').textContent.includes('viewing as Seat 2')")
         shown_step(player, middle)
         wait_until(lambda: shown_view(player) == replayed_view(record, middle, 1), 10, "seat 1's view")
         told = bw.replay(record, until=middle).events(1)
@@ -231,7 +232,7 @@ def test_a_replay_opened_with_a_seats_token_starts_as_that_seat(shared_server, b
     try:
         shown_step(player, 0)
         player.page.wait_for_function(
-            "() => document.getElementById('title').textContent.includes('viewing as Seat 0')")
+            "() => document.getElementById('title').textContent.includes('viewing as Seat 1')")  # seat 0
         assert player.page.input_value("#replay-seat") == "0"
         assert shown_view(player) == replayed_view(record, 0, 0)
         assert "hand_cards" in shown_view(player), "the precondition: seat 0 sees its own hand"
@@ -257,7 +258,8 @@ def test_the_log_numbers_each_event_as_its_own_when_only_the_last_200_are_shown(
                                       arg=200, timeout=15_000)
         items = log_items(player)
         assert [item["number"] for item in items] == [event["seq"] + 1 for event in told[-200:]]
-        assert [item["text"] for item in items] == [event["text"] for event in told[-200:]]
+        players = record["players"]  # the page names seats as people count them, from 1
+        assert [item["text"] for item in items] == [named(event["text"], players) for event in told[-200:]]
         assert player.errors == []
     finally:
         player.close()
@@ -275,7 +277,7 @@ def test_a_spectator_is_told_they_are_watching(shared_server, browser):
         assert page.inner_text("#status").startswith("Watching")
         assert "Nothing to do now" not in page.inner_text("body")
         assert seat.page.inner_text("#move-title") == "Your move"
-        assert "you are Seat 0" in seat.page.inner_text("#title"), "a player's header stays as it was"
+        assert "you are Seat 1" in seat.page.inner_text("#title"), "a player's header stays as it was"
         assert watcher.errors == [] and seat.errors == []
     finally:
         watcher.close()

@@ -16,6 +16,7 @@ from browser import PHONE, Player, act, api, new_table, state
 from webplay import wait_until
 
 import boardwright as bw
+from boardwright.engine.names import named
 from boardwright.web.protocol import seat_message
 
 GAME = "game-development"  # short games: a table of random bots ends in a second or two
@@ -237,7 +238,8 @@ def test_bot_moves_are_told_one_at_a_time_and_can_be_skipped(shared_server, brow
         firsts = [next(entry["at"] for entry in told if entry["version"] == v) for v in versions]
         gaps = [b - a for a, b in itertools.pairwise(firsts)]
         assert min(gaps) >= 300, gaps  # each step shown for a while (400 ms while the player's turn waits)
-        others = [event["text"] for event in state(shared_server, table, 0)["events"]
+        seen = state(shared_server, table, 0)  # the banner names seats as people see them, from 1
+        others = [named(event["text"], len(seen["breakdown"]), viewer=0) for event in seen["events"]
                   if event["kind"] == "acted" and event["seat"] != 0]
         assert all(any(text in entry["told"] for text in others) for entry in told)
         assert page.locator("#told").is_hidden()
@@ -294,7 +296,8 @@ def test_the_turn_timer_counts_down_and_the_log_says_when_a_bot_played_for_a_per
     pages = {late: Player(browser, made["seats"][late]["url"]), other: Player(browser, made["seats"][other]["url"]),
              None: Player(browser, made["spectator"], viewport=PHONE)}
     try:
-        line = re.compile(rf"Time ran out: the bot played .+ for Seat {late}")
+        # seats counted from 1 on the page, the late seat's own page saying "(you)"
+        line = re.compile(rf"Time ran out: the bot played .+ for Seat {late + 1}( \(you\))?")
         for page in pages.values():
             page.page.wait_for_function(TIME_RAN_OUT, timeout=15_000)
             texts = page.page.locator("#events li").all_inner_texts()
@@ -309,7 +312,7 @@ def test_the_turn_timer_counts_down_and_the_log_says_when_a_bot_played_for_a_per
         assert "urgent" in mine.get_attribute("class")
         for viewer in (1 - due, None):
             theirs = pages[viewer].page.locator("#timer").inner_text()
-            assert re.fullmatch(rf"⏱ 0:0[0-5] for Seat {due}( — hurry!)?", theirs), theirs
+            assert re.fullmatch(rf"⏱ 0:0[0-5] for Seat {due + 1}( — hurry!)?", theirs), theirs
         # stored with the move: a reload, and a restarted server, tell it again
         server.restart()
         pages[other].reload()

@@ -157,9 +157,17 @@ class Live:
         return row["bot"] or row["kind"]
 
     def public_seats(self) -> list[dict[str, Any]]:
-        return [{"seat": row["seat"], "kind": row["kind"], "name": row.get("name"),
-                 "played_by": self.controller(row["seat"]),
-                 "connected": self.sockets[row["seat"]] > 0} for row in self.seats]
+        """Who sits where, as every message tells it: per seat its number, its person's display
+        ``name`` (``None`` when unnamed), its ``kind``, the ``bot`` playing it now (its own kind, or
+        the bot its person handed it to; ``None`` for a person), ``played_by`` (``"human"`` or that
+        bot) and whether a page of the seat is ``connected`` (has an open WebSocket)."""
+        entries = []
+        for row in self.seats:
+            playing = self.controller(row["seat"])
+            entries.append({"seat": row["seat"], "name": row.get("name"), "kind": row["kind"],
+                            "bot": None if playing == HUMAN else playing, "played_by": playing,
+                            "connected": self.sockets[row["seat"]] > 0})
+        return entries
 
     def free_seats(self) -> list[int]:
         """The seats that wait for a person (see :mod:`.lobby`): a person's seat without a token yet."""

@@ -46,26 +46,8 @@ def parse_table(data: Mapping[str, Any], shortest_timer: int) -> dict[str, Any]:
     default, or ``"open"``), and a top-level ``name``: the creator's own, at seat ``seat`` (0 unless
     given). The request gains ``names`` (per seat: the name given, or ``None``), ``visibility`` and
     ``creator_seat`` (``None`` when the creator named no seat of theirs)."""
-    seats = data.get("seats")
-    names: list[str | None] = []
-    if isinstance(seats, list):
-        kinds: list[Any] = []
-        for index, entry in enumerate(seats):
-            if isinstance(entry, dict):
-                kind = entry.get("kind", HUMAN)
-                name = entry.get("name")
-                if name is not None:
-                    if kind != HUMAN:
-                        raise BadRequest(422, f"seat {index} is a bot's; only a person's seat has a name")
-                    name = check_name(name, f"seats[{index}].name")
-                kinds.append(kind)
-                names.append(name)
-            else:
-                kinds.append(entry)
-                names.append(None)
-        data = {**data, "seats": kinds}
-    request = parse_create(data, shortest_timer)
-    names += [None] * (request["players"] - len(names))
+    request = parse_create(data, shortest_timer)  # a person's seat may come with its name
+    names: list[str | None] = list(request["names"])
     visibility = data.get("visibility", "private")
     if visibility not in VISIBILITIES:
         raise BadRequest(422, "the field 'visibility' is \"private\" (links only) or \"open\" (listed in the lobby)")

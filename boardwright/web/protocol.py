@@ -9,8 +9,6 @@ other seats' tokens are never part of it.
 from __future__ import annotations
 
 import json
-import re
-import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -18,7 +16,8 @@ from typing import Any, Literal
 import boardwright as bw
 from boardwright import agents
 from boardwright.agents.ismcts import ISMCTSAgent
-from boardwright.engine import Game
+from boardwright.engine import Game, names
+from boardwright.engine.names import MAX_NAME as MAX_NAME  # re-exported: the protocol's bound on a name
 from boardwright.engine.options import Option
 from boardwright.engine.state import MAX_ACTION_TEXT, State
 
@@ -134,7 +133,8 @@ def is_search_bot(spec: str) -> bool:
 
 
 def parse_create(data: Mapping[str, Any], shortest_timer: int = TIMER_RANGE[0]) -> dict[str, Any]:
-    """``{game, players, seats, options, timer?}`` checked: game known, seats one per player,
+    """``{game, players, seats, options, timer?}`` checked: game known, seats one per player
+    (:func:`seat_entry`: a kind, and a person's name where given),
     options the game's own (no file paths), timer in range (from ``shortest_timer``: the
     server's ``--shortest-timer``, else the start of :data:`TIMER_RANGE`)."""
     game_id = _field(data, "game", str, "a game id (GET /api/games lists them)")
@@ -144,11 +144,12 @@ def parse_create(data: Mapping[str, Any], shortest_timer: int = TIMER_RANGE[0]) 
     players = _field(data, "players", int, "a whole number of players", game.default_players)
     if not game.min_players <= players <= game.max_players:
         raise BadRequest(422, f"{game.name} plays {game.player_range()} players, not {players}")
-    kinds = _field(data, "seats", list, "a list of seat kinds, one per player", [HUMAN] * players)
-    if len(kinds) != players or not all(isinstance(kind, str) for kind in kinds):
+    entries = _field(data, "seats", list, "a list of seat kinds, one per player", [HUMAN] * players)
+    if len(entries) != players:
         raise BadRequest(422, f"the field 'seats' must list {players} seat kinds (\"human\" or a bot such as "
                               f"\"heuristic\")")
-    kinds = [check_spec(kind, game) for kind in kinds]
+    checked = [seat_entry(entry, game, players) for entry in entries]
+    kinds, seat_names = [kind for kind, _ in checked], [name for _, name in checked]
     options = _field(data, "options", dict, "an object of option names and values", {})
     if len(options) > MAX_OPTIONS:
         raise BadRequest(422, f"at most {MAX_OPTIONS} options")
@@ -167,43 +168,39 @@ def parse_create(data: Mapping[str, Any], shortest_timer: int = TIMER_RANGE[0]) 
     timer = _field(data, "timer", (int, type(None)), "a number of seconds per turn, or null", None)
     if timer is not None and not shortest_timer <= timer <= TIMER_RANGE[1]:
         raise BadRequest(422, f"the turn timer is {shortest_timer} to {TIMER_RANGE[1]} seconds, not {timer}")
-    return {"game": game_id, "players": players, "seats": kinds, "options": dict(options), "timer": timer}
+    return {"game": game_id, "players": players, "seats": kinds, "names": seat_names,
+            "options": dict(options), "timer": timer}
 
 
-#: the longest display name, in characters
-MAX_NAME = 24
-#: what a display name may hold: letters and digits of any script, spaces and . _ ' -
-_NAME = re.compile(r"[^\W_](?:[\w .'-]*[^\W_])?|[^\W_]")
-#: names a person may not take: what the table shows for seats and bots (a seat's number, a bot's
-#: badge or level), so that nobody passes for a bot or another seat: these words anywhere in a
-#: name, and the whole name one of :data:`_RESERVED_WHOLE`
-_RESERVED_NAME = re.compile(r"(?i)(?:^|\W)(?:seat ?\d+|bots?|robots?|spectators?)(?:\W|$)")
-_RESERVED_WHOLE = frozenset({"you", "nobody", "ai", "cpu", "computer", "random", "heuristic", "ismcts", "search",
-                             "easy", "medium", "hard", "expert"})
+def seat_entry(entry: Any, game: Game, players: int) -> tuple[str, str | None]:
+    """One seat of ``POST /api/tables``: its kind (a string: ``"human"`` or a bot spec) or
+    ``{"kind": ..., "name": ...}`` (a person's seat with its display name, :func:`check_name`),
+    as ``(kind, name or None)``. A bot's seat has no name: the table shows its badge."""
+    if isinstance(entry, str):
+        return check_spec(entry, game), None
+    if not isinstance(entry, dict) or not isinstance(entry.get("kind", HUMAN), str) or set(entry) - {"kind", "name"}:
+        raise BadRequest(422, f"each of the {players} seats is a seat kind (\"human\" or a bot such as "
+                              f"\"heuristic\") or {{\"kind\": \"human\", \"name\": \"Ada\"}}")
+    kind = check_spec(entry.get("kind", HUMAN), game)
+    name = entry.get("name")
+    if name is not None and kind != HUMAN:
+        raise BadRequest(422, "a bot's seat takes no name (the table shows the bot's badge)")
+    return kind, None if name is None else check_name(name, "name")
 
 
 def check_name(value: Any, field: str = "name") -> str:
-    """A person's display name, checked: 1 to :data:`MAX_NAME` letters, digits, spaces and . _ ' -
-    (runs of spaces made one, Unicode normalised), never what the table shows for a seat number
-    or a bot (:data:`_RESERVED_NAME`); :class:`BadRequest` (422) saying what is wrong otherwise."""
-    if not isinstance(value, str):
-        raise BadRequest(422, f"the field '{field}' must be a name (text)")
-    name = " ".join(unicodedata.normalize("NFKC", value).split())
-    if not name:
-        raise BadRequest(422, f"the field '{field}' is empty: a name has 1 to {MAX_NAME} characters")
-    if len(name) > MAX_NAME:
-        raise BadRequest(422, f"a name has at most {MAX_NAME} characters, not {len(name)}")
-    if not _NAME.fullmatch(name):
-        raise BadRequest(422, "a name is made of letters, digits, spaces and . _ ' - (starting and ending "
-                              "with a letter or digit)")
-    if _RESERVED_NAME.search(name) or name.casefold() in _RESERVED_WHOLE:
-        raise BadRequest(422, f"the name {name!r} is what the table shows for a seat or a bot; choose another")
-    return name
+    """A person's display name, checked by :func:`boardwright.engine.names.check_name`;
+    :class:`BadRequest` (422) saying what is wrong otherwise."""
+    try:
+        return names.check_name(value, field)
+    except ValueError as error:
+        raise BadRequest(422, str(error)) from None
 
 
 def is_reserved_name(name: str) -> bool:
-    """Whether ``name`` (a display name or a username) is what the table shows for a seat or a bot."""
-    return bool(_RESERVED_NAME.search(name)) or name.casefold() in _RESERVED_WHOLE
+    """Whether ``name`` (a display name or a username) is what the table shows for a seat or a bot
+    (:func:`boardwright.engine.names.is_reserved`)."""
+    return names.is_reserved(name)
 
 
 @dataclass(frozen=True)

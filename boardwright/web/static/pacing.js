@@ -18,7 +18,8 @@ function othersMoves(message) {
 }
 
 // `host`: current() the message drawn now, take(message, draw) shows a message (draw false: only
-// takes its events in, the next one is drawn), mark(action, cls) marks the pieces an action names.
+// takes its events in, the next one is drawn), mark(action, cls) marks the pieces an action names,
+// named(text) names the seats a text of the game mentions as people see them.
 export function makePacing(host) {
   const queue = [];
   let timer = null;
@@ -64,7 +65,7 @@ export function makePacing(host) {
       if (row) row.classList.add(TOLD);
     }
     const more = queue.length ? ` (${queue.length} more)` : "";
-    words.textContent = (moves.length ? moves.map((move) => move.text).join(" · ") : "The table moved on") + more;
+    words.textContent = (moves.length ? moves.map((move) => host.named(move.text)).join(" · ") : "The table moved on") + more;
     banner.hidden = false;
     telling = true;
     document.body.dataset.telling = String(message.version);

@@ -10,6 +10,7 @@ const $ = (id) => document.getElementById(id);
 const KEYS = "← → step · Shift+← → turn · PageUp PageDown round · Home End start, end";
 
 // host: { table, token, events (Map by seq), heard(), loadGame(id), draw(message), seatName(seat),
+//         meet(message) (takes in who sits where),
 //         report(status, data) (shows an error line, or clears it on success) }
 export async function startReplay(host) {
   let shown = null;   // the answer drawn last
@@ -98,6 +99,7 @@ export async function startReplay(host) {
   if (first.status !== 200) return;
   await host.loadGame(first.data.game);
   seat = first.data.seat;  // with a seat's token the replay starts as that seat saw the game
+  host.meet(first.data);
   const seats = $("replay-seat");
   seats.append(new Option("a spectator", ""));
   first.data.breakdown.forEach((_, number) => seats.append(new Option(host.seatName(number), String(number))));

@@ -37,12 +37,12 @@ function comparison(message, order, ui) {
   });
   const head = ui.el("tr", {}, ui.el("th", { scope: "col" }, "Scored for"),
     ...order.map(({ seat }) => ui.el("th", { scope: "col" }, ui.seatBadge(seat, message.seat))));
-  const body = labels.map((label) => ui.el("tr", {}, ui.el("th", { scope: "row" }, label),
+  const body = labels.map((label) => ui.el("tr", {}, ui.el("th", { scope: "row" }, ui.named(label)),
     ...order.map(({ seat }) => {
       const cell = cells.get(label).get(seat);
       if (cell === undefined) return ui.el("td", { class: "points" }, "—");
       return ui.el("td", { class: "points" }, signed(cell.points),
-        cell.items.length ? ui.el("small", { class: "results-items" }, cell.items.join(" · ")) : null);
+        cell.items.length ? ui.el("small", { class: "results-items" }, ui.named(cell.items.join(" · "))) : null);
     })));
   const totals = ui.el("tr", { class: "totals" }, ui.el("th", { scope: "row" }, "Total"),
     ...order.map(({ seat }) => ui.el("td", { class: "points total" }, String(message.breakdown[seat].total))));
@@ -81,10 +81,10 @@ export function drawResults(message, ui, links) {
       ui.el("span", { class: "total" }, `${total} ${total === 1 ? "point" : "points"}`),
       winner ? ui.el("span", { class: "winner" }, " ★ won") : null)));
   // one sentence for the whole tie, or (when the game words it per seat) each seat's own
-  const said = message.breakdown.map((entry, seat) => ({ seat, sentence: entry.tiebreak })).filter((t) => t.sentence);
+  const said = message.breakdown.map((entry, seat) => ({ seat, sentence: ui.named(entry.tiebreak) })).filter((t) => t.sentence);
   const shared = new Set(said.map((t) => t.sentence)).size === 1;
   const tiebreaks = shared ? [said[0].sentence] : said.map((t) => `${ui.seatName(t.seat, message.seat)}: ${t.sentence}`);
-  const notes = scoreNotes(message.breakdown);
+  const notes = scoreNotes(message.breakdown, ui.named);
   panel.querySelector(".results-body").replaceChildren(title, places,
     ...tiebreaks.map((sentence) => ui.el("p", { class: "tiebreak" }, `Tie-break: ${sentence}`)),
     comparison(message, order, ui),

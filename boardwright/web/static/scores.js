@@ -10,8 +10,8 @@ export function breakdownList(entry, ui) {
   const list = ui.el("ul", { class: "breakdown" });
   for (const line of entry.lines) {
     list.append(ui.el("li", {},
-      ui.el("span", { class: "line-label" }, line.label,
-        line.detail ? ui.el("small", { class: "line-detail" }, ` ${line.detail}`) : null),
+      ui.el("span", { class: "line-label" }, ui.named(line.label),
+        line.detail ? ui.el("small", { class: "line-detail" }, ` ${ui.named(line.detail)}`) : null),
       ui.el("span", { class: "line-points" }, signed(line.points))));
   }
   return list;
@@ -24,14 +24,16 @@ export function signed(points) {
   return "0";
 }
 
-// The notes the game gives about its scores (e.g. that a running score is a projection), once each.
-export function scoreNotes(breakdown) {
-  return [...new Set(breakdown.map((entry) => entry.note).filter((note) => typeof note === "string" && note))];
+// The notes the game gives about its scores (e.g. that a running score is a projection), once each,
+// with the seats they mention named as people see them (`named`: ui.named).
+export function scoreNotes(breakdown, named) {
+  return [...new Set(breakdown.map((entry) => entry.note).filter((note) => typeof note === "string" && note))]
+    .map(named);
 }
 
 export function drawScores(table, message, ui) {
   table.replaceChildren();
-  const notes = scoreNotes(message.breakdown);
+  const notes = scoreNotes(message.breakdown, ui.named);
   if (notes.length) table.append(ui.el("caption", { class: "score-note" }, notes.join(" ")));
   table.append(ui.el("thead", {}, ui.el("tr", {},
     ui.el("th", { scope: "col" }, "Seat"), ui.el("th", { scope: "col", class: "total" }, "Points"))));
@@ -47,7 +49,7 @@ export function drawScores(table, message, ui) {
     if (message.winners.includes(seat)) name.append(ui.el("span", { class: "winner" }, " ★ won"));
     const row = ui.el("tr", { class: "score-row" }, name, ui.el("td", { class: "total" }, String(entry.total)));
     const lines = ui.el("td", { colspan: "2" }, breakdownList(entry, ui),
-      entry.tiebreak ? ui.el("p", { class: "tiebreak" }, `Tie-break: ${entry.tiebreak}`) : null);
+      entry.tiebreak ? ui.el("p", { class: "tiebreak" }, `Tie-break: ${ui.named(entry.tiebreak)}`) : null);
     const detail = ui.el("tr", { class: "score-lines", id: linesId }, lines);
     detail.hidden = !isOpen;
     const flip = () => {

@@ -15,6 +15,7 @@ import { makeChat } from "./chat.js";
 import { makeLobbyPanel } from "./creator.js";
 import { makeRematch } from "./rematch.js";
 import { makeNotices, turnTitle } from "./notify.js";
+import { makeSeatList } from "./seats.js";
 
 const parts = location.pathname.split("/");
 const replaying = parts[parts.length - 1] === "replay";
@@ -37,10 +38,12 @@ const ui = makeUi({
 });
 ui.replaying = replaying;
 const timer = makeTimer(ui);
+const seatList = makeSeatList(ui);
 const pacing = replaying ? null : makePacing({
   current: () => current,
   take,
   mark: (action, className) => ui.mark(action, className),
+  named: (text) => ui.named(text),
 });
 const notices = makeNotices({ table, mine: (message) => statusLine(message).mine, game: () => ui.gameName });
 // where the results panel of a finished game leads: its replay (as this seat, with its token) and the lobby
@@ -86,13 +89,14 @@ function statusLine(message) {
 // Whose eyes the page shows the table through, for the header: a replay is viewed as a seat (or a
 // spectator); live, a player is that seat and a spectator is watching.
 function whose(seat) {
-  if (replaying) return `replay, viewing as ${seat === null ? "a spectator" : `Seat ${seat}`}`;
-  return seat === null ? "watching" : `you are Seat ${seat}`;
+  if (replaying) return `replay, viewing as ${seat === null ? "a spectator" : ui.seatName(seat, null)}`;
+  return seat === null ? "watching" : `you are ${ui.seatLabel(seat)}`;
 }
 
 function draw(message) {
   current = message;
   ui.viewer = message.seat;
+  meet(message);
   const status = statusLine(message);
   $("title").textContent = `${ui.gameName || message.game} · ${whose(message.seat)}`;
   $("status").textContent = status.text;
@@ -151,14 +155,14 @@ function menuList(entries) {
   for (const entry of entries) {
     const item = document.createElement("li");
     if (entry.action !== undefined) {
-      const button = ui.button(entry.label, () => send("actions", { action: entry.action }));
+      const button = ui.button(ui.named(entry.label), () => send("actions", { action: entry.action }));
       button.dataset.action = entry.action;
       button.title = entry.action;
       item.append(button);
     } else {
       const group = document.createElement("details");
       const summary = document.createElement("summary");
-      summary.textContent = entry.label;
+      summary.textContent = ui.named(entry.label);
       group.append(summary, menuList(entry.choices));
       item.append(group);
     }
@@ -185,7 +189,8 @@ function drawEvents() {
   shown.forEach((event, index) => {
     let item = listed.get(event.seq);
     const struck = takenBack.has(event.seq);
-    if (!item || item.textContent !== event.text || item.classList.contains("taken-back") !== struck
+    const text = ui.named(event.text);
+    if (!item || item.textContent !== text || item.classList.contains("taken-back") !== struck
         || item.classList.contains("private") !== Boolean(event.private)) {
       if (item) {  // told again differently (another seat's eyes in a replay, an undo): built anew
         if (item === next) next = item.nextElementSibling;
@@ -194,11 +199,11 @@ function drawEvents() {
       item = document.createElement("li");
       item.value = event.seq + 1;
       if (struck) {
-        item.append(ui.el("del", {}, event.text));
+        item.append(ui.el("del", {}, text));
         item.classList.add("taken-back");
         item.title = "taken back";
       } else {
-        item.textContent = event.text;
+        item.textContent = text;
       }
       if (event.private) item.classList.add("private");
       listed.set(event.seq, item);
@@ -268,13 +273,13 @@ async function sendAll(actions) {
   document.body.classList.remove("sending");
   const { message, fresh } = held;
   Object.assign(held, { message: null, fresh: 0 });
-  $("error").textContent = error;  // a refused step's line, or cleared: every step succeeded
+  $("error").textContent = ui.named(error);  // a refused step's line, or cleared: every step succeeded
   if (message) { ui.freshEvents = fresh; draw(message); } else if (current) draw(current);
 }
 
 // The page's one error line: a refusal's one line, cleared by the next answer that succeeds.
 function report(status, data) {
-  $("error").textContent = status === 200 ? "" : (data && data.error) || `the server answered ${status}`;
+  $("error").textContent = status === 200 ? "" : ui.named((data && data.error) || `the server answered ${status}`);
 }
 
 // How many of the seat's events this page has: they are numbered from 0 and arrive in order,
@@ -285,9 +290,20 @@ function heard() {
   return count;
 }
 
+// Who sits where and who is connected, from the newest message heard (an older moment told in
+// turn later by the pacing, or a replay's step, does not bring back who was connected then).
+let seatsAt = -1;
+function meet(message) {
+  if (!replaying && message.version < seatsAt) return;
+  seatsAt = message.version;
+  ui.meet(message);
+  seatList.update(message);
+}
+
 // A pushed moment of the table: shown at once, or told in turn with others (pacing.js).
 function receive(message) {
   notices.take(message);  // at once, whether the moves before it are stepped through or not
+  meet(message);  // who sits where, and who is connected, is shown at once, whatever the pacing
   if (!pacing.holds(message)) take(message, "soon");
 }
 
@@ -328,7 +344,8 @@ function drawSoon(message) {
 }
 
 if (replaying) {
-  startReplay({ table, token, events, heard, loadGame, draw, report, seatName: (seat) => ui.seatName(seat, null) });
+  startReplay({ table, token, events, heard, loadGame, draw, report, meet: (message) => ui.meet(message),
+                seatName: (seat) => ui.seatName(seat, null) });
 } else {
   const query = new URLSearchParams({ since: NO_EVENTS });  // the game's id; the socket brings the events
   if (token) query.set("token", token);

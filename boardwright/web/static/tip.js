@@ -14,8 +14,10 @@ export function tipParts(name, entry, el, text = "") {
     .filter((part) => part !== null);
 }
 
-// One tip element (#tip) for the page. `catalog()` is the game's catalog; `el` builds elements.
-export function makeTip(catalog, el) {
+// One tip element (#tip) for the page. `catalog()` is the game's catalog; `el` builds elements;
+// `named(text)` names the seats a text of the game mentions as people see them (ui.named): the
+// note of a touch tip quotes a move.
+export function makeTip(catalog, el, named = (text) => text) {
   const tip = document.getElementById("tip");
   let pinned = false;  // a touch tip with a Play button: hover and focus leave it alone
 
@@ -55,11 +57,12 @@ export function makeTip(catalog, el) {
       show(explanation(target), target.getBoundingClientRect());
     },
 
-    // A touch tip: the piece's explanation and a line `note`; with `play` (a function), a Play
-    // button that calls it. `box` is where the piece is (it may be redrawn under the tip).
+    // A touch tip: the piece's explanation and a line `note` (it may quote a move); with `play`
+    // (a function), a Play button that calls it. `box` is where the piece is (it may be redrawn
+    // under the tip).
     pin(target, box, note, play = null) {
       const parts = target.hasAttribute("data-explain") ? explanation(target) : [];
-      parts.push(el("p", { class: "tip-note" }, note));
+      parts.push(el("p", { class: "tip-note" }, named(note)));
       if (play) {
         const button = el("button", { type: "button", class: "tip-play" }, "Play");
         button.addEventListener("click", (event) => { event.stopPropagation(); hide(); play(); });

@@ -15,6 +15,9 @@ import { makeTip } from "./tip.js";
 const SVG = "http://www.w3.org/2000/svg";
 export const SEAT_COLOURS = ["#d64545", "#2f6fd0", "#2e9e5b", "#d9a400", "#8e4fc8", "#e07b1f"];
 export const SEAT_NAMES = ["Red", "Blue", "Green", "Yellow", "Purple", "Orange"];
+// A seat as the engine's texts mention it, with the API's number: "Seat 0", "seat 1", "seat2"
+// (and its possessive "Seat 0's").
+const SEAT_MENTION = /\b[Ss]eat ?(\d+)\b('s\b)?/g;
 
 function words(text) {
   return ` ${String(text).replace(/[,:;()[\]]/g, " ").replace(/\s+/g, " ").trim()} `;
@@ -32,7 +35,7 @@ export function makeUi(host) {
   let uncovered = new Set();  // actions left that no lit piece reaches (then the popup lists them)
   let armed = null;  // on a touch screen: the piece tapped once, whose second tap acts
   let lastPointer = "mouse";  // the pointer of the last press: "touch" makes a tap select first
-  const tip = makeTip(() => host.catalog(), el);
+  const tip = makeTip(() => host.catalog(), el, (text) => ui.named(text));
 
   const ui = {
     viewer: null,
@@ -43,14 +46,39 @@ export function makeUi(host) {
     catalog() { return host.catalog(); },
 
     seatColour(seat) { return SEAT_COLOURS[seat % SEAT_COLOURS.length]; },
-    // Seats are named as the events name them ("Seat 1"), with their colour beside.
-    seatName(seat, viewer = ui.viewer) {
-      return seat === viewer && !ui.replaying ? `Seat ${seat} (you)` : `Seat ${seat}`;
+    // Who sits where (the message's `seats`: name, kind, bot, connected per seat), set by meet().
+    seats: [],
+    // Take in who sits at the table from a message (every message carries `seats`).
+    meet(message) {
+      if (Array.isArray(message.seats)) ui.seats = message.seats;
+      else if (Array.isArray(message.breakdown)) ui.seats = message.breakdown.map((_, seat) => ({ seat, name: null }));
     },
-    // Whose something is: "Seat 2's", and "your" for the viewer ("Your" to open a sentence).
+    // How people are shown a seat: its person's name, else counted from 1 ("Seat 1" is the API's
+    // seat 0). The one place a seat is named; "(you)" marks the viewer's own (not in a replay).
+    seatLabel(seat) {
+      const entry = ui.seats[seat];
+      return entry && entry.name ? entry.name : `Seat ${seat + 1}`;
+    },
+    seatName(seat, viewer = ui.viewer) {
+      return seat === viewer && !ui.replaying ? `${ui.seatLabel(seat)} (you)` : ui.seatLabel(seat);
+    },
+    // Whose something is: "Ada's", and "your" for the viewer ("Your" to open a sentence).
     seatOwner(seat, viewer = ui.viewer, opening = false) {
-      if (seat !== viewer) return `Seat ${seat}'s`;
+      if (seat !== viewer || ui.replaying) return `${ui.seatLabel(seat)}'s`;
       return opening ? "Your" : "your";
+    },
+    // A text of the game (an event, a menu label, a score line, an error) as people read it: the
+    // engine names seats by the API's numbers ("Seat 0 plays", "on seat 1", "seat2"); each mention
+    // of a seat of this table becomes its seatName ("Ada (you)", "Seat 2"), and its possessive the
+    // seatOwner ("your"). Every text of the game passes here on its way into the page.
+    named(text) {
+      if (text === null || text === undefined) return text;
+      return String(text).replace(SEAT_MENTION, (mention, seat, possessive, at, whole) => {
+        const number = Number(seat);
+        if (number >= ui.seats.length) return mention;
+        if (possessive) return ui.seatOwner(number, ui.viewer, at === 0 || /[.!?:]\s*$/.test(whole.slice(0, at)));
+        return ui.seatName(number);
+      });
     },
     seatBadge(seat, viewer = ui.viewer) {
       const badge = document.createElement("span");
@@ -208,7 +236,7 @@ export function makeUi(host) {
     hint() {
       if (!host.legal().length) return "";
       if (selected.length) {
-        return `${selected.join(" · ")} chosen, ${ui.remaining().length} moves left: click a lit piece to finish, ` +
+        return `${ui.named(selected.join(" · "))} chosen, ${ui.remaining().length} moves left: click a lit piece to finish, ` +
           "or pick below. Esc or a click elsewhere cancels.";
       }
       return "Click a lit piece on the table (or choose from the list below).";
@@ -241,7 +269,7 @@ export function makeUi(host) {
     const box = $("choices");
     box.replaceChildren();
     for (const action of actions.slice(0, 40)) {
-      const button = ui.button(action, () => { selected = []; hideChoices(); host.act(action); });
+      const button = ui.button(ui.named(action), () => { selected = []; hideChoices(); host.act(action); });
       button.dataset.action = action;
       box.append(button);
     }

@@ -157,7 +157,7 @@ export function draw(board, message, ui) {
   head.append(prompt);
   if (recent.length) {
     head.append(el("ol", { class: "gg-recent", "aria-label": "just happened" },
-      ...recent.slice(-2).map((event) => el("li", { class: event.private ? "private" : "" }, event.text))));
+      ...recent.slice(-2).map((event) => el("li", { class: event.private ? "private" : "" }, ui.named(event.text)))));
   }
 
   // ------------------------------------------------------------ the square of Parts

@@ -125,7 +125,7 @@ function drawPrompt(view, message, ui, legal, piece, payment) {
   box.append(line);
   if (lastEvents.length) {
     const news = ui.el("ul", { class: "gd-news", "aria-label": "just happened" });
-    for (const event of lastEvents.slice(-3)) news.append(ui.el("li", { class: event.private ? "private" : "" }, event.text));
+    for (const event of lastEvents.slice(-3)) news.append(ui.el("li", { class: event.private ? "private" : "" }, ui.named(event.text)));
     box.append(news);
   }
   const buttons = ui.el("div", { class: "gd-buttons" });

@@ -56,7 +56,7 @@ function windowSubject(view, ui, viewer) {
     return `${seatName(a.attacker)} sends ${a.creature} at ${ui.seatOwner(a.seat, viewer)} door ${a.door} — before the door is turned.`;
   }
   if (view.window === "machine revealed" && view.on_auction) return `${view.on_auction} was just put up for sale.`;
-  if (last) return `${view.window}: ${sentence(last.text)}`;
+  if (last) return `${view.window}: ${sentence(ui.named(last.text))}`;
   return `${WINDOW_WORDS[view.window] || view.window}.`;
 }
 
@@ -245,7 +245,7 @@ export function draw(board, message, ui) {
     box.append(head);
     if (recent.length) {
       const log = ui.el("ol", { class: "mou-recent", "aria-label": "just happened" });
-      for (const event of recent) log.append(ui.el("li", { class: event.private ? "private" : "" }, event.text));
+      for (const event of recent) log.append(ui.el("li", { class: event.private ? "private" : "" }, ui.named(event.text)));
       box.append(log);
     }
     box.append(row);

@@ -240,7 +240,7 @@ export function draw(board, message, ui) {
   const lately = [...recent.values()].sort((a, b) => a.seq - b.seq).filter((e) => e.kind !== "acted").slice(-4);
   if (lately.length) {
     side.append(el("ul", { class: "tgm-recent", "aria-label": "just happened" },
-      ...lately.map((e) => el("li", { class: e.private ? "private" : "" }, e.text))));
+      ...lately.map((e) => el("li", { class: e.private ? "private" : "" }, ui.named(e.text)))));
   }
   if (view.draft) side.append(drawDraft());
   side.append(drawSupply());
