@@ -37,9 +37,11 @@ class Player:
 
     def __init__(self, browser: Any, url: str, viewport: dict[str, int] | None = None, seed: int = 0,
                  loose: str | None = None, touch: bool = False, paced: bool = False,
-                 asks: bool = False) -> None:
+                 asks: bool = False, context: Any = None) -> None:
         self.touch = touch
-        self.context = browser.new_context(viewport=viewport or DESKTOP, has_touch=touch)
+        #: its own browser context, or (``context``) a new page of one a test made (a browser a
+        #: person signed in with)
+        self.context = context or browser.new_context(viewport=viewport or DESKTOP, has_touch=touch)
         self.context.set_default_timeout(10_000)
         if not paced:  # others' moves drawn as they come (pacing.js's setting off), unless a test is about it
             self.context.add_init_script(PACING_OFF)

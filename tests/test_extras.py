@@ -137,7 +137,7 @@ RUNS: dict[str, tuple[list[str], str]] = {
     "options": (["options", "gadgeteers"], "alternate_tokens"),
     "rules": (["rules", "gadgeteers"], "quick reference"),
     "play": (["play", "gadgeteers", "--seats", "human,random", "--seed", "1"], "End of input"),
-    "replay": (["replay", "{record}", "--seat", "0"], "seen by seat 0"),
+    "replay": (["replay", "{record}", "--seat", "0"], "seen by Seat 1 (--seat 0)"),
     "simulate": (["simulate", "gadgeteers", "-n", "2", "--seats", "random,random", "--json"], '"game": "gadgeteers"'),
     "tournament": (["tournament", "gadgeteers", "--seats", "random,heuristic", "-n", "2"], "rating"),
     "balance": (["balance", "gadgeteers", "-n", "2", "--seats", "random", "--out", "{out}"], "report"),

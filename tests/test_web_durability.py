@@ -70,8 +70,14 @@ def replayed_object(record: dict[str, Any], table: str, version: int) -> dict[st
     return json.loads(json.dumps(seat_message(state, table, version, None)))
 
 
+#: what a message says of the table around the game (who sits where, the clock, the lobby), which a
+#: replay of the game alone does not know
+TABLE_KEYS = frozenset({"seats", "timer", "deadline", "visibility", "options", "started", "closed", "free", "rematch",
+                        "rematch_of"})
+
+
 def without_seats(message: dict[str, Any]) -> dict[str, Any]:
-    return {key: value for key, value in message.items() if key not in ("seats", "timer", "deadline")}
+    return {key: value for key, value in message.items() if key not in TABLE_KEYS}
 
 
 def test_sigkill_mid_game_then_restart_loses_nothing(db: str, start_server: Any) -> None:

@@ -31,7 +31,7 @@ def whole_game(server, game: str, seats: list[str], options: dict | None = None,
         assert table.http.get(f"/api/tables/{table.id}/replay", params={"step": 1, "seat": 0}).status_code == 200
         lobby = table.http.get("/api/tables")
         row = next(row for row in lobby.json() if row["id"] == table.id)
-        assert set(row) == {"id", "game", "players", "created", "finished"} and row["finished"]
+        assert set(row) == {"id", "game", "players", "created", "finished", "open"} and row["finished"]
         assert str(checked.end.seed) not in lobby.text and not any(secret in lobby.text for secret in table.secrets())
     finally:
         table.close()

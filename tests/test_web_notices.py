@@ -18,7 +18,7 @@ from boardwright.web.storage import Row, Storage
 from boardwright.web.tables import Hub
 
 #: the hub's tasks that run as long as it does
-CLOCKS = {"Hub._tick", "Hub._sweep"}
+CLOCKS = {"Hub._tick", "Hub._sweep", "Hub._watch_closed", "Mailer.run"}
 NEW_TABLE = {"game": "game-development", "players": 2, "seats": ["human", "human"], "options": {}, "timer": None}
 
 

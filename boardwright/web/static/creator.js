@@ -98,10 +98,21 @@ export function makeLobbyPanel(host) {
       ui.el("h3", {}, "You created this table"), ...buttons) : null;
   }
 
+  // What the panel shows of a message: it is built again only when that changes (the moves of
+  // bots push messages many times a second, and a button rebuilt under a click is never clicked).
+  let drawnFor = "";
+  function shows(message) {
+    return JSON.stringify([message.closed, message.started, message.is_over, message.seat, message.visibility,
+      message.free, message.seats.map((entry) => [entry.name, entry.kind, entry.played_by])]);
+  }
+
   // Draws (or hides) the panel for `message`.
   return function draw(message) {
     const shown = message.closed || !message.started || (creator && !message.is_over);
-    if (!shown) { if (panel) panel.hidden = true; return; }
+    if (!shown) { if (panel) panel.hidden = true; drawnFor = ""; return; }
+    const now = shows(message);
+    if (panel && !panel.hidden && now === drawnFor) return;
+    drawnFor = now;
     if (!panel) {
       panel = ui.el("section", { id: "lobby-panel", "aria-label": "the table's seats" });
       document.querySelector("aside").prepend(panel);

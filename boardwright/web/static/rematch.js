@@ -31,7 +31,8 @@ export function makeRematch(host) {
   // Draws the button and who has accepted, for a finished table's `message`.
   return function draw(message) {
     const buttons = document.querySelector("#results .results-buttons");
-    if (!buttons || !message.is_over || message.seat === null || !token) return;
+    // a seat's page, reached by its token or by the session of the account that holds it
+    if (!buttons || !message.is_over || message.seat === null) return;
     if (!button) {
       button = ui.button("Rematch", accept);
       button.id = "results-rematch";
