@@ -159,3 +159,14 @@ def test_table_screens_shoots_each_moment_on_desktop_and_phone(tmp_path):
                            for viewport in ("desktop", "phone"))
     for path in tmp_path.glob("*.png"):
         assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and 10_000 < path.stat().st_size < 600_000, path
+
+
+@pytest.mark.web
+@pytest.mark.slow
+def test_site_screens_shoots_the_lobby_a_profile_the_leaderboard_and_a_finished_table(tmp_path):
+    needs_chromium()
+    assert "4 screenshots" in run("site_screens.py", "--out", str(tmp_path))
+    shots = sorted(path.name for path in tmp_path.glob("*.png"))
+    assert shots == ["finished-table.png", "leaderboard.png", "lobby.png", "profile.png"]
+    for path in tmp_path.glob("*.png"):
+        assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and path.stat().st_size > 10_000, path
