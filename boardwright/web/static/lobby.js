@@ -3,6 +3,7 @@
 // newest ones. Your name is remembered in this browser; so is the creator token of each table made
 // here (the table page shows its creator panel with it).
 import { request } from "./api.js";
+import { el } from "./dom.js";
 import { choice, chosenOptions, chosenSeats, drawOptions, drawSeats } from "./lobby-form.js";
 
 const $ = (id) => document.getElementById(id);
@@ -42,12 +43,7 @@ function showSeats() {
   drawSeats($("seats"), Number($("players").value), (seat) => seatLabel(seat, seat === 0 ? $("name").value.trim() : ""));
 }
 
-function link(href, text) {
-  const anchor = document.createElement("a");
-  anchor.href = href;
-  anchor.textContent = text;
-  return anchor;
-}
+const link = (href, text) => el("a", { href }, text);
 
 function showCreated(data) {
   const links = $("links");

@@ -1,18 +1,12 @@
 // The leaderboard page (/ratings/{game}?players=N): the ratings of a game and player count, best
 // first, from GET /api/ratings/{game}; the game and the player count are chosen above the table.
 import { request } from "./api.js";
+import { el } from "./dom.js";
 import { botBadge, cell, figureCells, gameList, playerLink } from "./standing.js";
 
 const $ = (id) => document.getElementById(id);
 // the number of the leaderboard last asked for: an answer to an older question is not drawn
 let asked = 0;
-
-function option(value, text) {
-  const element = document.createElement("option");
-  element.value = value;
-  element.textContent = text;
-  return element;
-}
 
 function chosenGame(games) {
   const asked = decodeURIComponent(location.pathname.split("/")[2] || "");
@@ -22,7 +16,7 @@ function chosenGame(games) {
 function showCounts(game, wanted) {
   const players = $("players");
   players.replaceChildren();
-  for (let n = game.min_players; n <= game.max_players; n++) players.append(option(String(n), String(n)));
+  for (let n = game.min_players; n <= game.max_players; n++) players.append(el("option", { value: String(n) }, String(n)));
   players.value = String(wanted >= game.min_players && wanted <= game.max_players ? wanted : game.min_players);
 }
 
@@ -59,7 +53,7 @@ async function showBoard(games) {
 }
 
 const games = await gameList(request);
-for (const game of games) $("game").append(option(game.id, game.name));
+for (const game of games) $("game").append(el("option", { value: game.id }, game.name));
 const first = chosenGame(games);
 $("game").value = first.id;
 showCounts(first, Number(new URLSearchParams(location.search).get("players")));
