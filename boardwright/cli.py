@@ -702,6 +702,7 @@ def admin_arguments(commands: Any) -> None:
         return sub
 
     sub = action("tables", "the newest tables: id, game, created, state, players")
+    table_help = "the table's id (an older id that starts with '-' goes after '--': end -- -AbC...)"
     which = sub.add_mutually_exclusive_group()
     which.add_argument("--open", action="store_true", help="only the unfinished ones")
     which.add_argument("--finished", action="store_true", help="only the finished ones (ended ones too)")
@@ -709,10 +710,10 @@ def admin_arguments(commands: Any) -> None:
     sub = action("accounts", "the newest accounts: id, username, created, state, sessions")
     sub.add_argument("--limit", type=int, default=50, metavar="N", help="at most N (default 50)")
     sub = action("end", "end an unfinished table: its servers stop serving it, nobody plays on")
-    sub.add_argument("table", metavar="TABLE")
+    sub.add_argument("table", metavar="TABLE", help=table_help)
     sub.add_argument("--reason", metavar="TEXT", help="why, as its players are told (at most 200 characters)")
     sub = action("delete", "delete a table and everything stored of it")
-    sub.add_argument("table", metavar="TABLE")
+    sub.add_argument("table", metavar="TABLE", help=table_help)
     sub.add_argument("--yes", action="store_true", help="do not ask first")
     for name, help in (("disable", "disable an account: its sessions end and it cannot sign in"),
                        ("enable", "enable a disabled account again")):

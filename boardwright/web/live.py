@@ -23,7 +23,7 @@ from boardwright.engine.state import State
 
 from .botworker import apply_change
 from .protocol import HUMAN, BadRequest, own_parts, public_parts, to_json
-from .storage import Row
+from .storage import Place, Row
 
 
 def token_hash(token: str) -> str:
@@ -86,8 +86,8 @@ class Subscriber:
 
 
 @dataclass(eq=False)
-class Live:
-    """A table in this server's memory."""
+class Live(Place):
+    """A table in this server's memory (with its :class:`.storage.Place` among players)."""
     id: str
     state: State
     version: int
@@ -126,19 +126,6 @@ class Live:
     touched: float = field(default_factory=time.monotonic)
     #: why the table is no longer served (it expired), once it is not
     gone: str | None = None
-    #: "private" or "open" (listed in the lobby), and whether play has begun (an open table
-    #: waits for its free seats to be taken, or its creator to start it)
-    visibility: str = "private"
-    started: bool = True
-    #: why the table stopped before its game ended (cancelled, ended by an admin), if it did
-    closed: str | None = None
-    #: whether a person's seat was handed to a bot after the start (the table is then not rated)
-    handed: bool = False
-    #: the table of its rematch once one is offered, and the table this one is the rematch of
-    rematch: str | None = None
-    rematch_of: str | None = None
-    #: the account that created the table, if its creator was signed in
-    creator_account: int | None = None
     #: the persons' seats of its rematch taken back so far
     rematch_accepted: list[int] = field(default_factory=list)
 

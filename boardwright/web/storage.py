@@ -22,7 +22,7 @@ import os
 import threading
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
 
@@ -231,8 +231,28 @@ class Row:
     text: str
 
 
+@dataclass(kw_only=True, eq=False)
+class Place:
+    """A table's place among players (migration 0003): whether it is listed in the lobby
+    (``visibility`` "private" or "open") and has started, why it stopped early (``closed``), whether
+    a person's seat was handed to a bot after the start (``handed``: not rated), its rematch and
+    the table it is the rematch of, and the account that created it. Stored and live tables both
+    carry it."""
+    visibility: str = "private"
+    started: bool = True
+    closed: str | None = None
+    handed: bool = False
+    rematch: str | None = None
+    rematch_of: str | None = None
+    creator_account: int | None = None
+
+    def place(self) -> dict[str, Any]:
+        """These fields by name (a live table is made with a stored one's)."""
+        return {field.name: getattr(self, field.name) for field in fields(Place)}
+
+
 @dataclass
-class Stored:
+class Stored(Place):
     """A table as stored: its setup, seats, changes and snapshot digests."""
     id: str
     game: str
@@ -248,14 +268,7 @@ class Stored:
     seats: list[dict[str, Any]]
     rows: list[Row]
     snapshots: dict[int, str]
-    #: the table's place among players (migration 0003): see the columns of ``tables``
-    visibility: str = "private"
-    started: bool = True
-    closed: str | None = None
-    handed: bool = False
-    rematch: str | None = None
-    rematch_of: str | None = None
-    creator_account: int | None = None
+    #: whether its end was rated
     rated: bool = False
 
 

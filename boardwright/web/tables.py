@@ -160,7 +160,7 @@ class Hub:
 
     async def _create(self, request: dict[str, Any], address: str | None) -> dict[str, Any]:
         game = bw.load(request["game"])
-        table_id = secrets.token_urlsafe(9)
+        table_id = new_table_id()
         seed = secrets.randbits(62)
         state = game.new(request["players"], seed, request["options"])
         seats, answer = self._seat_rows(table_id, request)
@@ -249,10 +249,7 @@ class Hub:
         game = bw.load(stored.game)
         state = game.new(stored.players, stored.seed, stored.options)
         live = Live(stored.id, state, 0, [], stored.seats, stored.creator, stored.timer, stored.address,
-                    visibility=stored.visibility, started=stored.started, closed=stored.closed,
-                    handed=stored.handed, rematch=stored.rematch, rematch_of=stored.rematch_of,
-                    creator_account=stored.creator_account,
-                    rematch_accepted=self.storage.accepted(stored.rematch) if stored.rematch else [])
+                    **stored.place(), rematch_accepted=self.storage.accepted(stored.rematch) if stored.rematch else [])
         try:
             for row in stored.rows:
                 if row.version != live.version + 1:
@@ -718,6 +715,15 @@ class Hub:
     def _wake(self, live: Live) -> None:
         for subscriber in live.subscribers:
             subscriber.wake.set()
+
+
+def new_table_id() -> str:
+    """A new table's id: 12 random URL-safe letters, the first a letter or digit (an id that
+    starts with "-" reads as an option on a command line: ``boardwright admin end ID``)."""
+    while True:
+        table_id = secrets.token_urlsafe(9)
+        if table_id[0].isalnum():
+            return table_id
 
 
 def seat_for(live: Live, token: str | None, account: Account | None = None, wanted: Any = None) -> int | None:
