@@ -32,7 +32,9 @@ GAMES = {
 
 def play(game_id: str, players: int, seed: int, typed: list[str], first: list[str] | None = None) -> str:
     seats = ",".join(["human"] + ["heuristic"] * (players - 1))
-    return play_screen(["play", game_id, "--seats", seats, "--seed", str(seed)], typing(typed, first),
+    # typed as the person reads the moves: a seat an action names, counted from 1 ("on Seat 2")
+    shown = [named(text, players) for text in typed]
+    return play_screen(["play", game_id, "--seats", seats, "--seed", str(seed)], typing(shown, first),
                        timeout=120)
 
 
@@ -55,8 +57,9 @@ def test_the_opening_turns_read_as_plain_sentences(game_id):
     assert re.search(r"Score\s+Seat 1 \d+\s+Seat 2 \d+", screen), "a running score line"
     # each action of yours is told once, right after you take it
     for text in typed[:6]:
-        assert screen.count(f"• Seat 1: {text}\n") <= typed[:6].count(text) + typed[6:].count(text)
-    assert f"• Seat 1: {typed[0]}" in screen
+        shown = named(text, players)
+        assert screen.count(f"• Seat 1: {shown}\n") <= typed[:6].count(text) + typed[6:].count(text)
+    assert f"• Seat 1: {named(typed[0], players)}" in screen
     assert "You left the game." in screen
 
 
@@ -97,7 +100,7 @@ def test_game_development_tells_a_card_taken_by_trading_ideas_without_naming_it(
     assert taken and any("a card" in e["text"] for e in taken), "the precondition: a take seat 0 does not see"
     screen = play("game-development", 3, 1, typed)
     for event in taken:
-        assert event["text"] in screen
+        assert named(event["text"], 3) in screen
     hidden = [e for e in final.events(2) if e["kind"] == "took" and not e.get("private")]
     assert not any(e.get("card") for e in hidden)
 
