@@ -24,7 +24,8 @@ from webplay import wait_until
 
 from boardwright.cli import main
 from boardwright.web import admin
-from boardwright.web.storage import Storage, accounts, actions, seats, sessions, tables
+from boardwright.web.schema import accounts, actions, seats, sessions, tables
+from boardwright.web.storage import Storage
 
 _direct = urllib.request.build_opener(urllib.request.ProxyHandler({}))
 

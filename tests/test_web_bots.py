@@ -295,8 +295,8 @@ def long_table(db: str, actions: int) -> str:
     """A stored Makers of Universe table of ``actions`` random moves, every seat a random bot."""
     from sqlalchemy import insert
 
+    from boardwright.web.schema import actions as stored_actions
     from boardwright.web.storage import Storage
-    from boardwright.web.storage import actions as stored_actions
 
     storage = Storage(db)
     storage.migrate()

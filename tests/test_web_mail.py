@@ -35,8 +35,8 @@ from boardwright.cli import main
 from boardwright.web import accounts
 from boardwright.web.app import create_app
 from boardwright.web.limits import Limits
-from boardwright.web.storage import accounts as accounts_table
-from boardwright.web.storage import seats, tables
+from boardwright.web.schema import accounts as accounts_table
+from boardwright.web.schema import seats, tables
 from boardwright.web.tables import Hub
 
 BASE = "http://games.example.org"

@@ -19,8 +19,9 @@ from sqlalchemy import insert, select, update
 from webplay import client, create, execute, get, play_humans, tokens, wait_until
 
 from boardwright.web import ratings
-from boardwright.web.storage import Storage, accounts, rating_history, tables
-from boardwright.web.storage import ratings as rating_rows
+from boardwright.web.schema import accounts, rating_history, tables
+from boardwright.web.schema import ratings as rating_rows
+from boardwright.web.storage import Storage
 
 GAME = "game-development"  # short games
 START = ratings.MODEL.mu  # every newcomer's mu

@@ -2,7 +2,7 @@
 
 from alembic import context
 
-from boardwright.web.storage import metadata
+from boardwright.web.schema import metadata
 
 connection = context.config.attributes["connection"]
 context.configure(connection=connection, target_metadata=metadata)
