@@ -198,3 +198,12 @@ def test_a_time_budget_stops_the_search() -> None:
     advice = agents.hint(state, state.to_act[0], time=0.2, seed=1)
     assert time.perf_counter() - start < 2.0
     assert advice["moves"] and advice["iterations"] >= 1
+
+
+def test_a_member_named_in_brackets_does_not_repeat_its_group() -> None:
+    best, second = coach._Outcomes(), coach._Outcomes()
+    best.add([{"label": "Bugs: Memory Leak", "points": -1, "group": "Bugs"}], -1)
+    second.add([{"label": "Bugs: Memory Leak and Crash", "points": -4, "group": "Bugs"}], -4)
+    moves = [{"action": "fix", "win": 0.5, "score": -1.0}, {"action": "ship", "win": 0.25, "score": -4.0}]
+    assert coach.why(moves, [best, second], 2) == (
+        '"fix" now: +3.0 points from Bugs (mostly Memory Leak and Crash); wins 50% against 25% for "ship".')

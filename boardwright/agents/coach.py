@@ -144,15 +144,18 @@ def why(moves: list[dict[str, Any]], outcomes: list[_Outcomes], legal: int) -> s
 
 
 def member(outcomes: list[_Outcomes], row: str, difference: float) -> str:
-    """The member of a group that makes most of its difference, in brackets (none when no
-    single member makes half of it)."""
+    """The member of a group that makes most of its difference, in brackets, without the group's
+    name when its label repeats it ("Bugs: Memory Leak" under "Bugs"); none when no single member
+    makes half of it."""
     labels = dict.fromkeys([*outcomes[0].members.get(row, {}), *outcomes[1].members.get(row, {})])
     if not labels:
         return ""
     share, label = max((outcomes[0].member_mean(row, label) - outcomes[1].member_mean(row, label), label)
                        for label in labels) if difference > 0 else \
         min((outcomes[0].member_mean(row, label) - outcomes[1].member_mean(row, label), label) for label in labels)
-    return f" (mostly {label})" if abs(share) * 2 >= abs(difference) else ""
+    if abs(share) * 2 < abs(difference):
+        return ""
+    return f" (mostly {label.removeprefix(f'{row}: ')})"
 
 
 def signed(points: float) -> str:
