@@ -90,6 +90,8 @@ tables = Table(
     #: the winning seats once the game is over, comma-separated ("my games" lists finished tables
     #: from the database without replaying them)
     Column("winners", String(100), nullable=True),
+    #: whether its players may ask the search for hints (migration 0004; never at a rated table)
+    Column("hints", Boolean, nullable=False, default=True),
 )
 
 seats = Table(
@@ -236,8 +238,8 @@ class Place:
     """A table's place among players (migration 0003): whether it is listed in the lobby
     (``visibility`` "private" or "open") and has started, why it stopped early (``closed``), whether
     a person's seat was handed to a bot after the start (``handed``: not rated), its rematch and
-    the table it is the rematch of, and the account that created it. Stored and live tables both
-    carry it."""
+    the table it is the rematch of, the account that created it, and whether its players may ask
+    for hints (migration 0004). Stored and live tables both carry it."""
     visibility: str = "private"
     started: bool = True
     closed: str | None = None
@@ -245,6 +247,7 @@ class Place:
     rematch: str | None = None
     rematch_of: str | None = None
     creator_account: int | None = None
+    hints: bool = True
 
     def place(self) -> dict[str, Any]:
         """These fields by name (a live table is made with a stored one's)."""
@@ -461,7 +464,7 @@ class Storage:
             snapshots={version: text for version, text in digests},
             visibility=head["visibility"], started=bool(head["started"]), closed=head["closed"],
             handed=bool(head["handed"]), rematch=head["rematch"], rematch_of=head["rematch_of"],
-            creator_account=head["creator_account"], rated=bool(head["rated"]),
+            creator_account=head["creator_account"], rated=bool(head["rated"]), hints=bool(head["hints"]),
         )
 
     def rows_after(self, table_id: str, version: int) -> list[Row]:
