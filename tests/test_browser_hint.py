@@ -80,7 +80,9 @@ def test_no_hint_button_at_a_table_with_hints_off(start_server, browser):
     player = Player(browser, server.url + made["seats"][mover]["url"].removeprefix(server.url))
     try:
         assert player.my_turn
+        assert player.page.locator("#hint-button").count() == 1, "the page has no Hint button at all"
         assert player.page.locator("#hint-button").is_hidden()
+        assert api(server.url, f"/api/tables/{made['table']}")["hints"] is False
         assert player.errors == []
     finally:
         player.close()
