@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING, Any
 import boardwright as bw
 
 from . import agents
+from .agents.coach import check_budget
 from .engine import BoardwrightError, Game, State, load_record, parse_option_pairs, resolve_options, save_record
 from .engine.names import check_name, seat_label
 from .sim import SimulationError, agent_seed, check_task, make_tasks, run_tasks, summarize
@@ -256,6 +257,10 @@ def cmd_play(args: argparse.Namespace, console: Console) -> int:
     from .terminal import TerminalTable
 
     chosen = setup(args, default_seat=HUMAN)
+    try:
+        check_budget(args.hint_time, None)
+    except ValueError as error:
+        raise UsageError(f"--hint-time: {error}") from None
     if args.save is not None:
         target = Path(args.save)
         if target.is_dir():
@@ -273,7 +278,7 @@ def cmd_play(args: argparse.Namespace, console: Console) -> int:
             for seat, spec in enumerate(chosen.seats) if spec != HUMAN}
     names = split_names(args.names, chosen.seats) if args.names else []
     return TerminalTable(console, state, chosen.seats, bots, save=args.save, auto_pass=args.auto_pass,
-                         names=names).run()
+                         names=names, hints=args.hints, hint_time=args.hint_time).run()
 
 
 #: the most games one batch command plays (a balance study: all player counts and versions together)
@@ -622,6 +627,10 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_argument("--names", metavar="NAME,NAME,...", help="the people's names, one per seat in seat order "
                                                                "(leave a bot's, or anyone's, empty: Ada,,Bob); an "
                                                                "unnamed seat is shown as Seat N, counted from 1")
+    sub.add_argument("--hints", action="store_true", help="show a hint before each of your decisions (type hint "
+                                                          "for one at any time)")
+    sub.add_argument("--hint-time", type=float, default=1.0, metavar="SECONDS",
+                     help="how long the search thinks for a hint (default 1)")
 
     sub = commands.add_parser("simulate", help="play a batch of AI games and report win rates")
     game_arguments(sub, "one agent spec per seat (default: the heuristic bot, or random, in every seat)")

@@ -31,7 +31,7 @@ from rich.rule import Rule
 from rich.text import Text
 from rich.theme import Theme
 
-from .agents import Agent
+from .agents import Agent, hint
 from .engine import Action, IllegalAction, State, save_record
 from .engine.names import SEAT_MENTION, seat_label
 
@@ -55,6 +55,7 @@ COMMANDS = [
     ("board", "show the board again"),
     ("history", "everything that happened, as you were told it"),
     ("autopass", "switch passing reaction windows for you on or off"),
+    ("hint", "the moves the search rates best here, with their win chances, and why"),
     ("quit", "leave the game (saved first, with --save)"),
 ]
 #: listed only when the person may take back their last action now
@@ -110,7 +111,8 @@ class TerminalTable:
 
     def __init__(self, console: Console, state: State, seats: Sequence[str], bots: dict[int, Agent],
                  save: str | None = None, read: Callable[[str], str] | None = None,
-                 auto_pass: bool = False, names: Sequence[str | None] = ()) -> None:
+                 auto_pass: bool = False, names: Sequence[str | None] = (), hints: bool = False,
+                 hint_time: float = 1.0) -> None:
         self.console = console
         self.state = state
         self.game = state.game
@@ -123,6 +125,9 @@ class TerminalTable:
         self.read = read or self.read_line
         #: pass reaction windows for the people (``--auto-pass``; ``autopass`` switches it)
         self.auto_pass = auto_pass
+        #: show a hint before each of a person's decisions (``--hints``), each searched this long
+        self.hints = hints
+        self.hint_time = hint_time
         #: the person now at the keyboard (only matters with two or more people)
         self.at_keyboard: int | None = None
         #: per viewer: how many of its events were already shown
@@ -347,6 +352,8 @@ class TerminalTable:
         self.show_scores()
         levels = [self.menu(seat, actions)]
         self.show_menu(levels[-1])
+        if self.hints:
+            self.show_hint(seat)
         if state.can_undo(seat):
             self.console.print("[dim]Type [bold]undo[/bold] to take back your last action.[/dim]")
         while True:
@@ -369,6 +376,8 @@ class TerminalTable:
                 self.show_menu(levels[-1])
             elif command == "history":
                 self.show_events(seat, everything=True)
+            elif command == "hint":
+                self.show_hint(seat)
             elif command == "autopass":
                 self.auto_pass = not self.auto_pass
                 self.console.print("Reaction windows will be passed for you." if self.auto_pass
@@ -446,6 +455,22 @@ class TerminalTable:
         if len(self.humans) >= 2 and self.state.is_sealed:
             self.console.print("Your choice is sealed.")
         return True
+
+    def show_hint(self, seat: int) -> None:
+        """The search's best moves for ``seat`` (win chance, mean final score, simulations) and
+        why the first beats the second, seats named as this table names them."""
+        if self.console.is_terminal:
+            with self.console.status(f"Searching for a hint ({self.hint_time:g} s)…"):
+                advice = hint(self.state, seat, time=self.hint_time)
+        else:
+            advice = hint(self.state, seat, time=self.hint_time)
+        self.console.print(f"[bold]Hint[/bold] [dim]({advice['iterations']:,} simulations; "
+                           f"win chance, then mean score at their end)[/dim]")
+        for number, move in enumerate(advice["moves"], 1):
+            self.console.print(f"  [bold]{number:>3}[/bold]  {self.said(move['action'])}  [dim]—[/dim] "
+                               f"wins {round(move['win'] * 100)}%, {move['score']:.1f} points "
+                               f"[dim]({move['visits']:,} simulations)[/dim]")
+        self.console.print(f"  {self.said(advice['why'])}")
 
     # ------------------------------------------------------------------ help and the catalog
     def show_help(self, seat: int, entries: list[dict[str, Any]]) -> None:

@@ -6,7 +6,8 @@ applies; illegal, unknown and out-of-turn actions are refused with the state unc
 independent; records replay to the identical state; views are JSON; determinizing keeps the seat's
 view and really resamples what it cannot see; scores and winners are well formed; events,
 score breakdowns and action menus are well formed, tell a sample's seat exactly what it was
-told, and replay identically; an undo gives exactly the replay of the shorter log.
+told, and replay identically; an undo gives exactly the replay of the shorter log; the coach's hint
+for a seat is the same from the truth and from that seat's determinizations.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import json
 from dataclasses import dataclass, field
 
 import boardwright as bw
+from boardwright import agents
 from boardwright.engine import Game, IllegalAction, State, Stream
 from boardwright.engine.undo import replay_fingerprint
 
@@ -44,6 +46,8 @@ class Report:
     #: them allowed it
     undo_checked: int = 0
     undone: int = 0
+    #: states where the hint from the truth was compared with hints from determinizations
+    hints_checked: int = 0
 
 
 def game_part(state: State) -> tuple:
@@ -292,6 +296,22 @@ def check_undo(state: State, report: Report) -> None:
     assert replay_fingerprint(copy) == replay_fingerprint(state), "taking the action again is the same game"
 
 
+def check_hint(state: State, seed: int, report: Report, iterations: int = 12, samples: int = 2) -> None:
+    """The hint depends only on what its seat may see: for the seat to act with the most choices,
+    the hint (a small iteration budget, a fixed seed) from the truth and from ``samples`` of that
+    seat's determinizations is the same, and it is JSON-ready."""
+    seat = max(state.to_act, key=lambda s: len(state.legal_actions(s)))
+    truth = agents.hint(state, seat, iterations=iterations, seed=seed)
+    assert json.loads(json.dumps(truth)) == truth, "a hint is JSON-ready"
+    assert truth["moves"] and truth["why"]
+    for k in range(samples):
+        sample = state.determinize(seat, seed * 17 + k)
+        assert agents.hint(sample, seat, iterations=iterations, seed=seed) == truth, (
+            f"the hint for seat {seat} read something seat {seat} cannot see (it differs in a "
+            f"determinization; fields the sample changed: {differing_slots(state, sample)})")
+    report.hints_checked += 1
+
+
 def random_game(game: Game, players: int, seed: int, max_steps: int = 50_000) -> list[tuple[int, str]]:
     """The choices of one random game (seat, action text), played with the kit's own stream."""
     rng = Stream(seed)
@@ -325,14 +345,15 @@ def check_state(state: State, rng: Stream, seed: int, report: Report) -> None:
 
 
 def check_game(game: Game, players: int, seed: int, checks: int = 12, every: int | None = None,
-               max_steps: int = 50_000, undos: int = 3) -> Report:
+               max_steps: int = 50_000, undos: int = 3, hints: int = 2) -> Report:
     """Play one random game and check the whole contract along the way and at the end.
 
     The deep checks (see :func:`check_state`) are expensive, so they are sampled: ``checks``
     states spread evenly over the game (at offsets drawn from the seed), or with ``every`` one
     state in ``every``. After each deep state, the next state where the seat that acted last
-    acts again gets the undo checks (:func:`check_undo`), ``undos`` times a game at most. The
-    cheap checks run at every step.
+    acts again gets the undo checks (:func:`check_undo`), ``undos`` times a game at most;
+    ``hints`` of the deep states, spread over the game, get the hint check (:func:`check_hint`).
+    The cheap checks run at every step.
     """
     choices = random_game(game, players, seed, max_steps)
     probe = Stream.named(seed, "conformance-kit")
@@ -341,6 +362,8 @@ def check_game(game: Game, players: int, seed: int, checks: int = 12, every: int
     else:
         span = len(choices) / max(1, checks)
         deep = {int((i + probe.random()) * span) for i in range(checks)}
+    ordered = sorted(deep)
+    hinted = set(ordered[::max(1, len(ordered) // max(1, hints))][:hints])
     report = Report()
     state = game.new(players=players, seed=seed)
     twin = game.new(players=players, seed=seed)
@@ -350,6 +373,8 @@ def check_game(game: Game, players: int, seed: int, checks: int = 12, every: int
         assert state.to_act and not state.is_over, "while the game goes on, someone owes a decision"
         if step in deep:
             check_state(state, probe, seed + step, report)
+            if step in hinted:
+                check_hint(state, seed + step, report)
             undo_wanted = report.undo_checked < undos
         if undo_wanted and state.log and state.to_act == (state.log[-1][0],):
             check_undo(state, report)

@@ -434,3 +434,50 @@ def test_the_end_shows_each_seats_score_line_by_line(run, tmp_path):
         assert f"Seat {seat + 1} (random)  {entry['total']} points" in end
         for line in entry["lines"]:
             assert f"      {line['label']}: {line['points']}\n" in end
+
+
+# ---------------------------------------------------------------------------- hints
+HINTED = [*PLAY, "--hint-time", "0.1"]
+
+
+#: a move of a printed hint: its number, its action, "— wins 62%, 3.5 points (9 simulations)"
+HINT_MOVE = re.compile(r"^\s+\d+  (.+?)  — wins \d+%, -?\d+\.\d points \([\d,]+ simulations\)$", re.MULTILINE)
+
+
+def hint_shown(text: str) -> list[list[str]]:
+    """The moves of each hint printed in ``text`` (one list per hint; its why is left out)."""
+    return [HINT_MOVE.findall(part.split('\n  "')[0]) for part in text.split("Hint (")[1:]]
+
+
+def test_hint_at_the_prompt_shows_the_best_moves_their_chances_and_why(run):
+    code, out, err = run(HINTED, "hint\nquit\n")
+    assert code == 0 and not err and "Traceback" not in out
+    before, after = out.split("Seat 1> hint")
+    assert "Hint (" not in before, "no hint unless asked"
+    [moves] = hint_shown(after)
+    assert moves and set(moves) <= {"bid 0", "bid 1", "bid 2", "bid 3"}
+    assert re.search(rf'\n  "{moves[0]}" now: .*; wins \d+% against \d+% for "{moves[1]}"\.\n', after)
+    assert after.count("Seat 1> ") == 1, "the prompt comes back after the hint"
+
+
+def test_hints_show_one_before_each_decision_of_the_person(run):
+    code, out, _ = run([*HINTED, "--hints"], "4\nquit\n")
+    assert code == 0
+    turns = out.split("Seat 1> ")
+    assert len(turns) == 3
+    assert [len(hint_shown(turn)) for turn in turns[:2]] == [1, 1], "a hint before each decision"
+    [bids], [plays] = hint_shown(turns[0]), hint_shown(turns[1])
+    assert bids[0].startswith("bid ") and plays[0].startswith("play ")
+
+
+def test_help_lists_hint(run):
+    _, out, _ = run(PLAY, "help\nquit\n")
+    assert "hint — the moves the search rates best here" in out
+
+
+@pytest.mark.parametrize("seconds", ["0", "-1", "1000", "nan"])
+def test_a_bad_hint_time_is_refused_in_one_line(run, seconds):
+    code, out, err = run([*PLAY, "--hint-time", seconds], "quit\n")
+    assert code == 2 and "Seat 1> " not in out
+    assert err.startswith("boardwright: --hint-time: a hint's time is a number of seconds above 0")
+    assert err.count("\n") == 1

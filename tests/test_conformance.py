@@ -2,7 +2,8 @@
 
 The fast suite plays three random games per game and player count with twenty deeply checked
 states each (and three undo checks); the slow sweep (``pytest -m slow``) plays eight seeds more
-per case and checks one state in four (and twelve undo checks)."""
+per case and checks one state in four (and twelve undo checks). The hint's check runs at two
+states of each game in the fast suite and eight in the slow sweep."""
 
 from __future__ import annotations
 
@@ -27,6 +28,7 @@ def keeps_the_contract(game, players, seed, **sampling) -> None:
     assert report.steps > 0 and report.states_checked > 2
     assert report.seats_acted == set(range(players)), "every seat takes part"
     assert report.canonical_pairs > 0
+    assert report.hints_checked > 0, "the hint was checked against determinizations"
     assert report.hidden_seen, (
         "no determinization changed what the seat cannot see (another seat's hand or face-down "
         "pieces; in solo, the hidden order of the draw piles)")
@@ -40,7 +42,7 @@ def test_random_game_keeps_the_contract(game, players, seed):
 @pytest.mark.slow
 @pytest.mark.parametrize(("game", "players", "seed"), cases(range(3, 11)))
 def test_random_game_keeps_the_contract_at_every_fourth_state(game, players, seed):
-    keeps_the_contract(game, players, seed, every=4, undos=12)
+    keeps_the_contract(game, players, seed, every=4, undos=12, hints=8)
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)

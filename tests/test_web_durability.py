@@ -73,7 +73,7 @@ def replayed_object(record: dict[str, Any], table: str, version: int) -> dict[st
 #: what a message says of the table around the game (who sits where, the clock, the lobby), which a
 #: replay of the game alone does not know
 TABLE_KEYS = frozenset({"seats", "timer", "deadline", "visibility", "options", "started", "closed", "free", "rematch",
-                        "rematch_of"})
+                        "rematch_of", "hints"})
 
 
 def without_seats(message: dict[str, Any]) -> dict[str, Any]:

@@ -40,7 +40,8 @@ from boardwright.games.the_game_makers.content import LETTERS
 #: the keys of the object a seat is sent (GET, POST and WebSocket alike); "deadline" with a timer
 MESSAGE_KEYS = frozenset({"game", "table", "version", "seat", "view", "legal_actions", "menu", "advice", "pass_action",
                           "to_act", "events", "scores", "breakdown", "is_over", "winners", "can_undo", "seats",
-                          "timer", "visibility", "options", "started", "closed", "free", "rematch", "rematch_of"})
+                          "timer", "visibility", "options", "started", "closed", "free", "rematch", "rematch_of",
+                          "hints"})
 SEAT_KEYS = frozenset({"seat", "name", "kind", "bot", "played_by", "connected"})
 Who = int | None  # a seat, or None for the spectator
 

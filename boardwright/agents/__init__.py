@@ -61,6 +61,14 @@ def _ismcts(**params: Any) -> Agent:
 AGENTS["ismcts"] = _ismcts
 
 
+def hint(state: State, seat: int, time: float = 1.0, iterations: int | None = None,
+         seed: int | None = None, **search: Any) -> dict[str, Any]:
+    """The search's best moves for ``seat`` with their win chances, mean scores and simulations,
+    and why the best beats the next (see :func:`boardwright.agents.coach.hint`)."""
+    from .coach import hint as coach_hint  # imported on use, like the search
+    return coach_hint(state, seat, time=time, iterations=iterations, seed=seed, **search)
+
+
 def register(name: str, factory: Callable[..., Agent]) -> None:
     """Make an agent available by name to ``make`` (and so to ``--seats``)."""
     AGENTS[name] = factory
@@ -151,5 +159,5 @@ def within(agent: Agent, seconds: float) -> Agent:
     return agent
 
 
-__all__ = ["AGENTS", "Agent", "HeuristicAgent", "RandomAgent", "check", "make", "names", "parse_spec",
-           "register", "split_specs", "within"]
+__all__ = ["AGENTS", "Agent", "HeuristicAgent", "RandomAgent", "check", "hint", "make", "names",
+           "parse_spec", "register", "split_specs", "within"]

@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import math
 import time as _time
+from collections.abc import Callable
 from typing import Any
 
 from ..engine import Action, State, Stream
@@ -74,6 +75,12 @@ class Node:
         #: per seat, the guiding bot's choice here (only when the search is guided)
         self.hints: dict[int, str] = {}
 
+    def totals(self, seat: int) -> dict[str, tuple[int, float]]:
+        """Per action text of ``seat`` here: (simulations through it, their summed reward of
+        ``seat``)."""
+        return {str(edge[_ACTION]): (edge[_VISITS], edge[_REWARD])
+                for edge in self.edges.get(seat, {}).values()}
+
 
 class ISMCTSAgent(Agent):
     """Single-observer ISMCTS over determinizations, with per-seat rewards.
@@ -88,6 +95,10 @@ class ISMCTSAgent(Agent):
     """
 
     name = "ismcts"
+    #: called after every finished simulation with its path (``(edge, seat)`` from the root
+    #: down), its end state (the game's end or the rollout's cut-off) and the rewards; ``None``
+    #: for a bot, which needs only the tree (the coach records the seat's final scores with it)
+    observe: Callable[[list[tuple[list[Any], int]], State, list[float]], None] | None = None
 
     def __init__(self, seed: int | None = None, iterations: int | None = None,
                  time: float | None = None, c: float = 0.7, rollout: str = "random",
@@ -137,6 +148,25 @@ class ISMCTSAgent(Agent):
             raise ValueError(f"seat {seat} owes no decision now")
         if len(legal) == 1:
             return legal[0]
+        edges = self.search(state, seat).edges.get(seat, {})
+        best = legal[0]
+        best_key = (-1, -math.inf)
+        for action in legal:
+            edge = edges.get(action)
+            if edge is None:
+                continue
+            key = (edge[_VISITS], edge[_REWARD] / edge[_VISITS] if edge[_VISITS] else -math.inf)
+            if key > best_key:
+                best, best_key = action, key
+        return best
+
+    def search(self, state: State, seat: int) -> Node:
+        """Search for ``seat`` (who owes a decision) within the budget: the root of the tree.
+
+        Every iteration starts from ``state.determinize(seat, s)``, ``s`` drawn from the agent's
+        own stream, and nothing else of ``state`` is read but the seat's legal actions: the
+        search is a function of what the seat may see, the agent's seed and the budget (with a
+        ``time``, also of the clock)."""
         base = self.rng.next64()
         root = Node()
         budget = self.iterations if self.iterations is not None else math.inf
@@ -152,17 +182,7 @@ class ISMCTSAgent(Agent):
             pass  # the iteration under way is dropped: its rollout was not finished
         self.last_iterations = done
         self.last_root = root
-        edges = root.edges.get(seat, {})
-        best = legal[0]
-        best_key = (-1, -math.inf)
-        for action in legal:
-            edge = edges.get(action)
-            if edge is None:
-                continue
-            key = (edge[_VISITS], edge[_REWARD] / edge[_VISITS] if edge[_VISITS] else -math.inf)
-            if key > best_key:
-                best, best_key = action, key
-        return best
+        return root
 
     # ------------------------------------------------------------------ one iteration
     def _iterate(self, state: State, node: Node) -> None:
@@ -207,6 +227,8 @@ class ISMCTSAgent(Agent):
         for edge, seat in path:
             edge[_VISITS] += 1
             edge[_REWARD] += rewards[seat]
+        if self.observe is not None:
+            self.observe(path, state, rewards)
 
     # ------------------------------------------------------------------ rollouts
     def _playout(self, state: State) -> list[float]:
@@ -298,6 +320,12 @@ def _select(edges: dict[str, list[Any]], legal: list[Action], rng: Stream, c: fl
     return best
 
 
+def first_action(path: list[tuple[list[Any], int]], seat: int) -> Action:
+    """The action ``seat`` took first on a simulation's path (at the root, for the seat the
+    search is for)."""
+    return next(edge[_ACTION] for edge, actor in path if actor == seat)
+
+
 def rewards_of(state: State) -> list[float]:
     """Each seat's reward: 1 shared by the winners of a finished game, else ``game.evaluate_all``
     (every seat judged at once)."""
@@ -312,4 +340,4 @@ def rewards_of(state: State) -> list[float]:
     return state.game.evaluate_all(state)
 
 
-__all__ = ["DEFAULT_DEPTH", "DEFAULT_ITERATIONS", "ISMCTSAgent", "Node", "rewards_of"]
+__all__ = ["DEFAULT_DEPTH", "DEFAULT_ITERATIONS", "ISMCTSAgent", "Node", "first_action", "rewards_of"]

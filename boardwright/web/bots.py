@@ -59,6 +59,10 @@ ANSWER_BYTES = 1 << 20
 #: worker has to answer (the engine's test takes some milliseconds)
 UNDO = "undo"
 UNDO_TIME = 2.0
+#: the ``ask`` of a hint for the seat (:func:`boardwright.agents.hint`), and the spec it is charged
+#: as: a search, which keeps to its time (its CPU is taken from the budgets like a search bot's move)
+HINT = "hint"
+HINT_SPEC = "ismcts"
 
 
 class WorkerGone(Exception):
@@ -141,15 +145,18 @@ class Move:
     time: float
     #: whether the move is still owed; one no longer owed when a worker is free for it is dropped
     owed: Callable[[], bool] = lambda: True
-    #: what is asked: the bot's move, or (``UNDO``) whether ``seat`` may take back its last action
+    #: what is asked: the bot's move, (``UNDO``) whether ``seat`` may take back its last action, or
+    #: (``HINT``) the search's advice to ``seat``
     ask: str = "move"
     answer: asyncio.Future[Any] | None = field(default=None, repr=False)
 
-    def fallback(self) -> str | bool:
+    def fallback(self) -> str | bool | None:
         """The answer when the worker cannot give one: for a move, the random legal move drawn
-        from its seed (the same for the same move); for an undo question, no."""
+        from its seed (the same for the same move); for an undo question, no; for a hint, none."""
         if self.ask == UNDO:
             return False
+        if self.ask == HINT:
+            return None
         return str(Stream.named(self.agent_seed, "fallback").choice(self.state.legal_actions(self.seat)))
 
 
@@ -226,9 +233,10 @@ class Bots:
         self.closed = False
 
     async def move(self, move: Move) -> Any:
-        """The action text the bot chooses (a random legal one when it fails or overruns), or for
+        """The action text the bot chooses (a random legal one when it fails or overruns), for
         an ``undo`` question whether the seat may take back its last action (no, when the worker
-        fails); ``None`` when the move was no longer owed by the time a worker was free for it."""
+        fails), for a hint its dict (``None`` when the worker fails or overruns); ``None`` when the
+        move was no longer owed by the time a worker was free for it."""
         move.answer = asyncio.get_running_loop().create_future()
         self.waiting.setdefault(move.address, deque()).append(move)
         self._dispatch()
@@ -303,8 +311,9 @@ class Bots:
                 return worker
         return self.idle.pop() if self.idle else None
 
-    async def _run(self, move: Move) -> str | bool:
-        """The move's action (or undo answer), or its fallback (logged) when its bot or its worker fails."""
+    async def _run(self, move: Move) -> Any:
+        """The move's action (or undo answer, or hint), or its fallback (logged) when its bot or its
+        worker fails."""
         now = time.monotonic()
         seconds = move.time
         if move.ask != UNDO and has_clock(move.spec):
@@ -324,6 +333,9 @@ class Bots:
                 self.workers.discard(worker)
             if self.closed:
                 pass  # the server is stopping: its workers are being stopped
+            elif isinstance(failure, TimeoutError) and move.ask == HINT:
+                log.warning("table %s: a hint for seat %d overran %.1f s; its worker is stopped", move.table,
+                            move.seat, seconds)
             elif isinstance(failure, TimeoutError):
                 log.warning("table %s: the %s bot of seat %d overran %.1f s; its worker is stopped and a random "
                             "legal move is played", move.table, move.spec, move.seat, seconds)
@@ -337,6 +349,12 @@ class Bots:
             return str(answer["action"])
         if "can_undo" in answer:
             return bool(answer["can_undo"])
+        if "hint" in answer:
+            return answer["hint"]
+        if move.ask == HINT:
+            self.failures.log(move.table, f"table {move.table}: a hint for seat {move.seat} failed "
+                                          f"({answer.get('error')})", str(answer.get("trace", "")))
+            return None
         self.failures.log(move.table, f"table {move.table}: the {move.spec} bot of seat {move.seat} failed "
                                       f"({answer.get('error')}); a random legal move is played",
                           str(answer.get("trace", "")))
@@ -362,7 +380,7 @@ class Bots:
             if "lacks" not in answer:
                 break
             start = int(answer["lacks"])
-        worker.kept(move.table, move.version if "action" in answer or "can_undo" in answer else None)
+        worker.kept(move.table, move.version if {"action", "can_undo", "hint"} & answer.keys() else None)
         if "lacks" in answer:
             answer = {"error": f"the worker could not follow the table (it lacks version {answer['lacks']})"}
         answer["cpu"] = cpu

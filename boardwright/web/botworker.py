@@ -12,10 +12,13 @@ where ``changes`` are the table's stored changes (``[seat, kind, text]``, kind `
 ``from`` on. The worker keeps the state of the last :data:`KEEP` tables it served, so the server
 sends only the changes it has not got. A request with ``"ask": "undo"`` asks instead whether
 ``seat`` may take back its last action (the engine's test of it replays and samples the game: too
-costly for the server's event loop). The answer is one of
+costly for the server's event loop); one with ``"ask": "hint"`` asks for the search's advice to
+``seat`` (:func:`boardwright.agents.hint`, thinking ``time`` seconds, seeded by ``agent_seed``).
+The answer is one of
 
 - ``{"action": TEXT, "cpu": SECONDS}``: the bot's move, and the CPU time the request cost;
 - ``{"can_undo": BOOL, "cpu": SECONDS}``: the answer to an ``undo`` request;
+- ``{"hint": {"moves", "why", "iterations"}, "cpu": SECONDS}``: the answer to a ``hint`` request;
 - ``{"lacks": VERSION, "cpu": SECONDS}``: the worker's copy of the table is at ``VERSION`` (0: it
   has none), not at ``from``: the server asks again with the changes from there;
 - ``{"error": ONE_LINE, "trace": TRACEBACK, "cpu": SECONDS}``: the bot failed.
@@ -107,6 +110,9 @@ def think(copies: Copies, request: dict[str, Any]) -> dict[str, Any]:
             return {"lacks": state, "cpu": time.process_time() - started}
         if request.get("ask") == "undo":
             return {"can_undo": state.can_undo(request["seat"]), "cpu": time.process_time() - started}
+        if request.get("ask") == "hint":
+            advice = agents.hint(state, request["seat"], time=request["time"], seed=request["agent_seed"])
+            return {"hint": advice, "cpu": time.process_time() - started}
         agent = agents.within(agents.make(request["spec"], seed=request["agent_seed"]), request["time"])
         action = agent.choose(state, request["seat"])
         return {"action": str(action), "cpu": time.process_time() - started}

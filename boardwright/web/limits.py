@@ -98,6 +98,15 @@ class Limits:
     bot_cpu_burst: float = limit(60.0, "CPU seconds a table, and a client address, may save up for its bots",
                                  minimum=1.0, metavar="SECONDS")
 
+    # -- hints
+    hint_time: float = limit(1.0, "the longest a hint (GET /api/tables/{t}/hint) thinks, in seconds, on a bot worker; "
+                                  "its CPU is taken from the table's and the address's bot budgets like a bot move's, "
+                                  "and a worker still busy 3 s later is killed and replaced",
+                             minimum=0.1, maximum=10.0, metavar="SECONDS")
+    hint_every: float = limit(5.0, "seconds a seat waits after asking for a hint before it may ask for another one "
+                                   "(asking again for the hint of the same moment costs nothing) (0: no limit)",
+                              maximum=3600, metavar="SECONDS")
+
     # -- chat
     chat_rate: float = limit(0.5, "chat lines per second each seat (and each spectator's address) may write once "
                                   "its burst is spent (0: no limit)", metavar="LINES")

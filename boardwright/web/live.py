@@ -168,17 +168,28 @@ class Live(Place):
             free = len(self.free_seats())
             raise BadRequest(409, f"the table has not started: {free} seat{'s are' if free != 1 else ' is'} free")
 
+    def rated_candidate(self) -> bool:
+        """Whether the table would be rated if its game ended now (:func:`.ratings.subjects`: every
+        person at it signed in, no seat handed to a bot)."""
+        from .ratings import subjects  # the ratings read live tables: imported on use
+        return not self.handed and subjects(self.seats) is not None
+
+    def hints_allowed(self) -> bool:
+        """Whether its players may ask for hints: its setting says so and it is no rated table."""
+        return self.hints and not self.rated_candidate()
+
     def lobby_parts(self) -> dict[str, Any]:
         """What every seat and spectator is told of the table's place in the lobby: its visibility,
         the options that differ from the game's defaults, whether it has started, why it was
-        closed, its free seats, its rematch (the new table and the seats that have accepted it) and
-        the table it is the rematch of. No token, no account."""
+        closed, its free seats, its rematch (the new table and the seats that have accepted it),
+        the table it is the rematch of, and whether its players may ask for hints (:meth:`hints_allowed`).
+        No token, no account."""
         return {"visibility": self.visibility, "options": changed_options(self.state.game, self.state.options),
                 "started": self.started, "closed": self.closed,
                 "free": [] if self.started else self.free_seats(),
                 "rematch": None if self.rematch is None else {"table": self.rematch,
                                                               "accepted": self.rematch_accepted},
-                "rematch_of": self.rematch_of}
+                "rematch_of": self.rematch_of, "hints": self.hints_allowed()}
 
     def may_undo(self, seat: int | None) -> bool | None:
         """Whether ``seat`` may take back its last action now: no, at once, unless its human took

@@ -44,13 +44,18 @@ def parse_table(data: Mapping[str, Any], shortest_timer: int) -> dict[str, Any]:
     """A ``POST /api/tables`` body checked: :func:`.protocol.parse_create`'s fields, where a seat
     may also be ``{"kind": "human", "name": "Ada"}``, with ``visibility`` (``"private"``, the
     default, or ``"open"``), and a top-level ``name``: the creator's own, at seat ``seat`` (0 unless
-    given). The request gains ``names`` (per seat: the name given, or ``None``), ``visibility`` and
+    given), and ``hints`` (whether its players may ask for hints: by default yes at a private table,
+    no at an open one, where strangers meet; a rated table refuses them whatever it says). The
+    request gains ``names`` (per seat: the name given, or ``None``), ``visibility``, ``hints`` and
     ``creator_seat`` (``None`` when the creator named no seat of theirs)."""
     request = parse_create(data, shortest_timer)  # a person's seat may come with its name
     names: list[str | None] = list(request["names"])
     visibility = data.get("visibility", "private")
     if visibility not in VISIBILITIES:
         raise BadRequest(422, "the field 'visibility' is \"private\" (links only) or \"open\" (listed in the lobby)")
+    hints = data.get("hints", visibility == "private")
+    if not isinstance(hints, bool):
+        raise BadRequest(422, "the field 'hints' is true (players may ask for hints) or false")
     creator_seat = data.get("seat", 0)
     if isinstance(creator_seat, bool) or not isinstance(creator_seat, int) or not 0 <= creator_seat < len(names):
         raise BadRequest(422, f"the field 'seat' (the creator's own) is a seat from 0 to {len(names) - 1}")
@@ -60,7 +65,7 @@ def parse_table(data: Mapping[str, Any], shortest_timer: int) -> dict[str, Any]:
         names[creator_seat] = check_name(data["name"])
     elif "seat" not in data:
         creator_seat = None
-    return {**request, "names": names, "visibility": visibility, "creator_seat": creator_seat}
+    return {**request, "names": names, "visibility": visibility, "hints": hints, "creator_seat": creator_seat}
 
 
 def is_creator(live: Live, token: Any, account: Account | None) -> bool:
@@ -222,6 +227,7 @@ class Lobby:
                     "seats": [row["kind"] for row in live.seats], "names": [row["name"] for row in live.seats],
                     "claims": [row["token"] if row["kind"] == HUMAN else None for row in live.seats],
                     "accounts": [row["account_id"] for row in live.seats], "visibility": "private",
+                    "hints": live.hints,
                     "creator": live.creator, "creator_account": live.creator_account, "rematch_of": live.id,
                 }, address)
                 live.rematch = await anyio.to_thread.run_sync(hub.storage.set_rematch, live.id, made["table"])

@@ -51,6 +51,8 @@ tables = Table(
     #: the winning seats once the game is over, comma-separated ("my games" lists finished tables
     #: from the database without replaying them)
     Column("winners", String(100), nullable=True),
+    #: whether its players may ask the search for hints (migration 0004; never at a rated table)
+    Column("hints", Boolean, nullable=False, default=True),
 )
 
 seats = Table(

@@ -79,8 +79,8 @@ class Place:
     """A table's place among players (migration 0003): whether it is listed in the lobby
     (``visibility`` "private" or "open") and has started, why it stopped early (``closed``), whether
     a person's seat was handed to a bot after the start (``handed``: not rated), its rematch and
-    the table it is the rematch of, and the account that created it. Stored and live tables both
-    carry it."""
+    the table it is the rematch of, the account that created it, and whether its players may ask
+    for hints (migration 0004). Stored and live tables both carry it."""
     visibility: str = "private"
     started: bool = True
     closed: str | None = None
@@ -88,6 +88,7 @@ class Place:
     rematch: str | None = None
     rematch_of: str | None = None
     creator_account: int | None = None
+    hints: bool = True
 
     def place(self) -> dict[str, Any]:
         """These fields by name (a live table is made with a stored one's)."""
@@ -305,7 +306,7 @@ class Storage(PlayerStore):
             snapshots={version: text for version, text in digests},
             visibility=head["visibility"], started=bool(head["started"]), closed=head["closed"],
             handed=bool(head["handed"]), rematch=head["rematch"], rematch_of=head["rematch_of"],
-            creator_account=head["creator_account"], rated=bool(head["rated"]),
+            creator_account=head["creator_account"], rated=bool(head["rated"]), hints=bool(head["hints"]),
         )
 
     def rows_after(self, table_id: str, version: int) -> list[Row]:

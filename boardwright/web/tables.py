@@ -168,6 +168,7 @@ class Hub:
         creator_hash = request.get("creator") or token_hash(creator)  # a rematch keeps its table's creator
         started = not any(row["kind"] == HUMAN and row["token"] is None for row in seats)
         head = {"visibility": request.get("visibility", "private"), "started": started,
+                "hints": request.get("hints", True),
                 "creator_account": request.get("creator_account"), "rematch_of": request.get("rematch_of")}
         async with self.search_seats(address, request["seats"]):
             await anyio.to_thread.run_sync(self.storage.create, {

@@ -48,21 +48,22 @@ def json_text(text: str) -> Response:
     return Response(text, media_type="application/json")
 
 
+async def viewer(connection: Request | WebSocket, live: Live) -> int | None:
+    """Whose eyes a read of ``live`` is through: the seat of the query's ``token``; without one,
+    the signed-in person's seat there (``seat=N`` picks among several); else a spectator."""
+    token = connection.query_params.get("token")
+    if token is not None:
+        return seat_for(live, token)
+    wanted = connection.query_params.get("seat")
+    account = await signed_in(connection)
+    return seat_for(live, None, account, int(wanted) if wanted and digits(wanted) and len(wanted) < 4 else None)
+
+
 def routes(hub: Hub, limits: Limits) -> list[BaseRoute]:
     lobby = Lobby(hub)
 
     async def table_of(request: Request) -> Live:
         return await hub.table(request.path_params["table"], address_of(request))
-
-    async def viewer(connection: Request | WebSocket, live: Live) -> int | None:
-        """Whose eyes a read of ``live`` is through: the seat of the query's ``token``; without
-        one, the signed-in person's seat there (``seat=N`` picks among several); else a spectator."""
-        token = connection.query_params.get("token")
-        if token is not None:
-            return seat_for(live, token)
-        wanted = connection.query_params.get("seat")
-        account = await signed_in(connection)
-        return seat_for(live, None, account, int(wanted) if wanted and digits(wanted) and len(wanted) < 4 else None)
 
     async def create(request: Request) -> Response:
         asked = parse_table(await read_json(request), limits.shortest_timer)

@@ -80,7 +80,7 @@ async function create(event) {
   const seats = chosenSeats($("seats"));
   const timer = $("timer").value ? Number($("timer").value) : null;
   const body = { game: chosen.id, players: seats.length, seats, options: chosenOptions(chosen, $("options")), timer,
-                 visibility: $("visibility").value };
+                 visibility: $("visibility").value, hints: $("hints").checked };
   if (name && seats[0] === "human") body.name = name;
   const { status, data } = await request("/api/tables", body);
   if (status !== 201) { $("error").textContent = data.error; return; }
@@ -159,6 +159,8 @@ $("game").addEventListener("change", showGame);
 $("players").addEventListener("change", showSeats);
 $("name").addEventListener("input", showSeats);
 $("create").addEventListener("submit", create);
+// hints are on by default at a private table, off at an open one (where strangers meet)
+$("visibility").addEventListener("change", () => { $("hints").checked = $("visibility").value === "private"; });
 showGame();
 listTables();
 setInterval(listTables, REFRESH_EVERY);

@@ -16,6 +16,7 @@ import { makeLobbyPanel } from "./creator.js";
 import { makeRematch } from "./rematch.js";
 import { makeNotices, turnTitle } from "./notify.js";
 import { makeSeatList } from "./seats.js";
+import { makeCoach } from "./hint.js";
 
 const parts = location.pathname.split("/");
 const replaying = parts[parts.length - 1] === "replay";
@@ -51,6 +52,7 @@ const links = { replay: `/t/${encodeURIComponent(table)}/replay${token ? `#token
 const lobbyPanel = makeLobbyPanel({ table, token, ui, report: (status, data) => report(status, data) });
 const rematch = makeRematch({ table, token, ui, report: (status, data) => report(status, data) });
 const chat = replaying ? null : makeChat({ table, token, ui });
+const coach = replaying ? null : makeCoach({ table, token, ui });
 const reactions = makeReactions({
   table,
   pass: (action) => send("actions", { action }, true),
@@ -120,6 +122,7 @@ function draw(message) {
   ui.endDraw(board);
 
   drawActions(message);
+  if (coach) coach(message);
   drawScores($("scores"), message, ui);
   if (!replaying) { drawResults(message, ui, links); rematch(message); lobbyPanel(message); }
   timer.update(message);
