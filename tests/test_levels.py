@@ -173,3 +173,73 @@ def test_play_seats_a_level_and_its_help_names_them(run):
     assert code == 0 and not err and "easy" in out and "medium" in out
     code, out, err = run(["play", "--help"])
     assert code == 0 and "a bot level (easy, medium, hard, expert" in " ".join(out.split())
+
+
+# ---------------------------------------------------------------------- the server
+def test_the_server_counts_a_level_as_a_search_when_it_searches():
+    from boardwright.web.protocol import is_search_bot
+    assert [is_search_bot(level) for level in NAMES] == [False, False, True, True]
+    assert not is_search_bot("easy:noise=0.2") and is_search_bot("hard:time=1")
+
+
+def test_a_level_is_rated_as_bot_level():
+    from boardwright.web.ratings import subjects
+    rows = [{"kind": "human", "bot": None, "account_id": 7}, {"kind": "easy", "bot": None, "account_id": None},
+            {"kind": "human", "bot": "hard", "account_id": 8}]
+    assert subjects(rows) == ["account:7", "bot:easy", "bot:hard"]
+
+
+def test_the_server_seats_levels_by_name_and_checks_them_as_the_game_plays_them(server):
+    from webplay import client, create, get, tokens, wait_until
+    with client(server) as http:
+        listed = {game["id"]: game["levels"] for game in http.get("/api/games").json()}
+        for game in GAMES:
+            assert [level["name"] for level in listed[game.id]] == NAMES
+            assert listed[game.id] == [{"name": level["name"], "about": level["about"]}
+                                       for level in agents.levels(game)]
+        created = create(http, "game-development", ["easy", "human"])
+        table, token = created["table"], tokens(created)[1]
+        assert [seat["kind"] for seat in created["seats"]] == ["easy", "human"]
+        # the easy bot moves first; then the human's page sees the bot's seat by its level
+        message = wait_until(lambda: (m := get(http, table, token)) and 1 in m["to_act"] and m, 30,
+                             "the easy bot's first move")
+        assert message["seats"][0]["bot"] == "easy" and message["seats"][1]["bot"] is None
+        refused = http.post("/api/tables", json={"game": "game-development", "players": 2,
+                                                 "seats": ["human", "expert:time=60"]})
+        assert refused.status_code == 422 and "at most 10 s" in refused.json()["error"]
+        assert "\n" not in refused.json()["error"]
+        refused = http.post("/api/tables", json={"game": "game-development", "players": 2,
+                                                 "seats": ["human", "hard:bogus=1"]})
+        assert refused.status_code == 422 and "bogus" in refused.json()["error"]
+
+
+def test_the_lobby_offers_the_levels_by_name_and_seats_one(server, browser):
+    from browser import DESKTOP
+    from webplay import client, get, wait_until
+    context = browser.new_context(viewport=DESKTOP)
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    try:
+        page.goto(f"{server.url}/")
+        page.wait_for_selector("[name=seat1] option[value=hard]", state="attached")
+        page.select_option("#game", "the-game-makers")
+        offered = page.locator("[name=seat1] option").evaluate_all(
+            "options => options.map((option) => [option.value, option.textContent])")
+        levels = agents.levels(bw.load("the-game-makers"))
+        assert offered == [["human", "a person"], *[[level["name"], f"{level['name']}: {level['about']}"]
+                                                      for level in levels], ["random", "random moves"]]
+        assert page.locator("[name=seat1]").input_value() == "medium"
+        page.select_option("#game", "game-development")
+        page.fill("#name", "Ada")
+        page.locator("[name=seat1]").select_option("easy")
+        page.locator("#create button[type=submit]").click()
+        page.wait_for_selector("#created:not([hidden])")
+        table = page.locator("#go").get_attribute("href").split("/t/")[1].split("#")[0]
+        with client(server) as http:
+            seats = wait_until(lambda: get(http, table)["seats"], 15, "the table")
+        assert [seat["bot"] for seat in seats] == [None, "easy"]
+        assert errors == []
+    finally:
+        context.close()
