@@ -2,6 +2,7 @@
 
     boardwright games                                  the games, with their player counts
     boardwright options GAME                           a game's options (name, type, default, doc)
+    boardwright levels GAME                            the bot levels (easy ... expert) and what each plays
     boardwright rules GAME [--notes]                   a game's quick reference (or our design notes)
     boardwright play GAME --seats human,heuristic      play at the keyboard (--names Ada,...)
     boardwright simulate GAME -n 1000 --jobs 2         a batch of AI games and its statistics
@@ -225,6 +226,21 @@ def cmd_games(args: argparse.Namespace, console: Console) -> int:
         game = bw.load(game_id)
         table.add_row(game_id, escape(game.name), game.player_range())
     console.print(table)
+    return 0
+
+
+def cmd_levels(args: argparse.Namespace, console: Console) -> int:
+    from rich.markup import escape
+    from rich.table import Table
+
+    game = load_game(args.game)
+    table = Table("level", "plays as", "agent spec", title=f"{escape(game.name)} bot levels, weakest first",
+                  title_justify="left")
+    for level in agents.levels(game):
+        table.add_row(level["name"], escape(level["about"]), escape(level["spec"]))
+    console.print(table)
+    console.print("Seat one by its name (--seats human,hard); parameters after the name change the level's "
+                  "own (hard:time=1).", highlight=False)
     return 0
 
 
@@ -603,6 +619,8 @@ def build_parser() -> argparse.ArgumentParser:
     commands.add_parser("games", help="list the games")
     sub = commands.add_parser("options", help="a game's options")
     sub.add_argument("game", metavar="GAME")
+    sub = commands.add_parser("levels", help="a game's bot levels: easy, medium, hard, expert")
+    sub.add_argument("game", metavar="GAME")
     sub = commands.add_parser("rules", help="a game's rules: the player's quick reference")
     sub.add_argument("game", metavar="GAME")
     sub.add_argument("--notes", action="store_true", help="our design notes instead: rulings, options, content")
@@ -614,7 +632,8 @@ def build_parser() -> argparse.ArgumentParser:
         sub.add_argument("--option", action="append", metavar="NAME=VALUE", help="a game option (repeatable)")
 
     sub = commands.add_parser("play", help="play a game in the terminal")
-    game_arguments(sub, "one per seat: human or an agent spec, e.g. human,heuristic,ismcts:iterations=500 "
+    game_arguments(sub, "one per seat: human, a bot level (easy, medium, hard, expert: see 'boardwright levels "
+                        "GAME') or an agent spec, e.g. human,hard or human,heuristic,ismcts:iterations=500 "
                         "(default: human, then heuristic bots)")
     sub.add_argument("--seed", type=int, help="the game seed (default: random; shown when the game ends, as "
                                               "it rebuilds every hand and the deck order)")
@@ -737,7 +756,8 @@ def admin_arguments(commands: Any) -> None:
 #: (``cli``), the tournament's ratings OpenSkill (``ai``), the balance lab its figures and plots
 #: (``lab``), the server its own (``web``); only the command that runs imports them
 COMMANDS: dict[str, tuple[Callable[[argparse.Namespace, Any], int], tuple[str, ...]]] = {
-    "games": (cmd_games, ("cli",)), "options": (cmd_options, ("cli",)), "rules": (cmd_rules, ("cli",)),
+    "games": (cmd_games, ("cli",)), "options": (cmd_options, ("cli",)),
+    "levels": (cmd_levels, ("cli",)), "rules": (cmd_rules, ("cli",)),
     "play": (cmd_play, ("cli",)), "replay": (cmd_replay, ("cli",)), "simulate": (cmd_simulate, ("cli",)),
     "tournament": (cmd_tournament, ("cli", "ai")), "balance": (cmd_balance, ("cli", "lab")),
     "serve": (cmd_serve, ("web",)), "admin": (cmd_admin, ("web",)),

@@ -170,3 +170,11 @@ def test_site_screens_shoots_the_lobby_a_profile_the_leaderboard_and_a_finished_
     assert shots == ["finished-table.png", "leaderboard.png", "lobby.png", "profile.png"]
     for path in tmp_path.glob("*.png"):
         assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and path.stat().st_size > 10_000, path
+
+
+def test_levels_prints_each_levels_rating_with_its_interval():
+    out = run("levels.py", "--game", "game-development", "--search", "iterations=5", "-n", "4")
+    rows = [line for line in out.splitlines() if line.startswith("| Game Development |")]
+    assert [row.split("|")[2].strip() for row in rows] == ["`easy`", "`medium`", "`hard:iterations=5`",
+                                                           "`expert:iterations=5`"]
+    assert all("[" in row and "–" in row for row in rows)

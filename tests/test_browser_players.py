@@ -50,12 +50,12 @@ def test_two_accounts_meet_in_the_lobby_play_a_rated_game_with_a_bot_and_rematch
     account(ada_lobby, "ada", new=True)
     account(bob_lobby, "bob", new=True)
 
-    # Ada makes an open table: three seats (hers, a free one, the heuristic bot), Alternate Tokens on
+    # Ada makes an open table: three seats (hers, a free one, the medium bot), Alternate Tokens on
     ada_lobby.fill("#name", "Ada")
     ada_lobby.select_option("#game", GAME)
     ada_lobby.select_option("#players", "3")
     ada_lobby.locator("[name=seat1]").select_option("human")
-    ada_lobby.locator("[name=seat2]").select_option("heuristic")
+    ada_lobby.locator("[name=seat2]").select_option("medium")
     ada_lobby.locator("[data-option='alternate_tokens']").set_checked(True)
     ada_lobby.select_option("#visibility", "open")
     ada_lobby.locator("#create button[type=submit]").click()
@@ -74,7 +74,7 @@ def test_two_accounts_meet_in_the_lobby_play_a_rated_game_with_a_bot_and_rematch
     wait_until(lambda: api(server.url, f"/api/tables/{table}")["started"], 15, "the table to start when full")
     seen = api(server.url, f"/api/tables/{table}")
     assert seen["options"] == {"alternate_tokens": True}
-    assert [(s["name"], s["bot"]) for s in seen["seats"]] == [("Ada", None), ("Bob", None), (None, "heuristic")]
+    assert [(s["name"], s["bot"]) for s in seen["seats"]] == [("Ada", None), ("Bob", None), (None, "medium")]
     bob = Player(browser, bob_lobby.url, seed=2, context=bob_lobby.context)
 
     # names everywhere, the bot's badge, nobody called "Seat 0"; a chat line with markup is text
@@ -82,7 +82,7 @@ def test_two_accounts_meet_in_the_lobby_play_a_rated_game_with_a_bot_and_rematch
         player.page.wait_for_function("() => document.querySelectorAll('#seat-list li').length === 3")
         lines = seat_list(player)
         assert lines[["Ada", "Bob"].index(me)].startswith(f"{me} (you)") and other in " ".join(lines)
-        assert player.page.locator("#seat-list li[data-seat='2'] .bot-badge").inner_text().endswith("heuristic")
+        assert player.page.locator("#seat-list li[data-seat='2'] .bot-badge").inner_text().endswith("medium")
     ada.page.fill("#chat-text", MARKUP)
     ada.page.press("#chat-text", "Enter")
     bob.page.wait_for_function("t => document.getElementById('chat').innerText.includes(t)", arg=MARKUP)
@@ -113,7 +113,7 @@ def test_two_accounts_meet_in_the_lobby_play_a_rated_game_with_a_bot_and_rematch
         assert not re.search(r"\b[Ss]eat ?0\b", text), "a seat was shown by its API number"
         assert "Ada" in player.page.inner_text("#results") and "Bob" in player.page.inner_text("#results")
     board = api(server.url, f"/api/ratings/{GAME}?players=3")["entries"]
-    assert {entry["name"] for entry in board} == {"ada", "bob", "heuristic"}
+    assert {entry["name"] for entry in board} == {"ada", "bob", "medium"}  # a level is rated as bot:<level>
     assert all(entry["games"] == 1 for entry in board)
     assert len({entry["rating"] for entry in board}) > 1  # the places moved the ratings apart
     assert api(server.url, "/api/players/ada")["tables"][0]["table"] == table
@@ -128,7 +128,7 @@ def test_two_accounts_meet_in_the_lobby_play_a_rated_game_with_a_bot_and_rematch
         player.page.wait_for_function("id => location.pathname.endsWith(id)", arg=rematch, timeout=20_000)
     again = api(server.url, f"/api/tables/{rematch}")
     assert again["started"] and again["game"] == GAME and again["options"] == {"alternate_tokens": True}
-    assert [(s["name"], s["bot"]) for s in again["seats"]] == [("Ada", None), ("Bob", None), (None, "heuristic")]
+    assert [(s["name"], s["bot"]) for s in again["seats"]] == [("Ada", None), ("Bob", None), (None, "medium")]
     assert ada.errors == [] and bob.errors == [] and ada_lobby.errors == [] and fresh.errors == []
     for player in (ada, bob):
         player.close()

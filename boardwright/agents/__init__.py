@@ -9,7 +9,7 @@
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..engine import Action, Game, State
@@ -17,16 +17,27 @@ from .base import Agent, RandomAgent
 
 
 class HeuristicAgent(Agent):
-    """The game's own heuristic bot (each game names it in ``Game.bot``), for any game."""
+    """The game's own heuristic bot (each game names it in ``Game.bot``), for any game.
+
+    ``noise`` (0 to 1, default 0) is the chance of each decision being a legal action drawn
+    uniformly from the agent's own stream instead of the bot's choice (the bot is then not asked):
+    a weaker player of the same style, for every game. Any other parameter goes to the game's bot.
+    """
 
     name = "heuristic"
 
-    def __init__(self, seed: int | None = None, **params: Any) -> None:
+    def __init__(self, seed: int | None = None, noise: float = 0.0, **params: Any) -> None:
         super().__init__(seed)
+        if isinstance(noise, bool) or not isinstance(noise, (int, float)) or not 0 <= noise <= 1:
+            raise ValueError(f"noise is a chance from 0 to 1, not {noise!r}")
+        self.noise = float(noise)
         self.params = params
         self._bots: dict[str, Agent] = {}
 
     def choose(self, state: State, seat: int) -> Action:
+        if self.noise and self.rng.random() < self.noise:
+            actions = state.legal_actions(seat)
+            return actions[self.rng.below(len(actions))]
         return self.bot_for(state.game).choose(state, seat)
 
     def bot_for(self, game: Game) -> Agent:
@@ -46,6 +57,16 @@ class HeuristicAgent(Agent):
             self._bots[game.id] = bot
         return bot
 
+
+#: the bot levels, weakest first, and the agent spec each is unless a game says otherwise
+#: (``Game.levels``): a noisy heuristic bot, the heuristic bot, a short search, and the longest
+#: search the game server's bots are budgeted for (docs/agents.md, "Levels")
+LEVELS: dict[str, str] = {
+    "easy": "heuristic:noise=0.5",
+    "medium": "heuristic",
+    "hard": "ismcts:time=0.3",
+    "expert": "ismcts:time=2",
+}
 
 AGENTS: dict[str, Callable[..., Agent]] = {
     "random": RandomAgent,
@@ -121,16 +142,54 @@ def split_specs(text: str) -> list[str]:
 
 
 def make(spec: str, **params: Any) -> Agent:
-    """An agent by name (or ``"name:key=value,..."``), e.g. ``make("random", seed=1)``."""
+    """An agent by name (or ``"name:key=value,..."``), e.g. ``make("random", seed=1)``; a level's
+    name (``make("hard", seed=1)``) gives a :class:`~.level.LevelAgent`, which plays each game
+    as the level resolves there."""
     name, parsed = parse_spec(spec)
     parsed.update(params)
+    if name in LEVELS:
+        from .level import LevelAgent
+        return LevelAgent(name, **parsed)
     factory = AGENTS.get(name)
     if factory is None:
-        raise ValueError(f"there is no agent '{name}' (agents: {', '.join(names())})")
+        raise ValueError(f"there is no agent '{name}' (agents: {', '.join(names())}; "
+                         f"levels: {', '.join(LEVELS)})")
     try:
         return factory(**parsed)
     except TypeError as error:
         raise ValueError(f"agent '{name}': {error}") from None
+
+
+def spec_text(name: str, params: Mapping[str, Any]) -> str:
+    """The spec of agent ``name`` with ``params``, as :func:`parse_spec` reads it back."""
+    def word(value: Any) -> str:
+        return ("true" if value else "false") if isinstance(value, bool) else str(value)
+    return name + (":" + ",".join(f"{key}={word(value)}" for key, value in params.items()) if params else "")
+
+
+def resolve(spec: str, game: Game) -> str:
+    """The agent spec that plays ``game`` for ``spec``: a level's name becomes the game's spec for
+    that level (:func:`levels`), with the parameters written after the name put over the level's
+    own (``"hard:time=1"``: the game's hard search, thinking 1 s); any other spec is itself."""
+    name, params = parse_spec(spec)
+    if name not in LEVELS:
+        return spec
+    base, own = parse_spec(level_specs(game)[name])
+    return spec_text(base, {**own, **params})
+
+
+def level_specs(game: Game) -> dict[str, str]:
+    """Each level's agent spec for ``game``: :data:`LEVELS` with the game's own ``Game.levels``
+    put over them."""
+    own = getattr(game, "levels", {}) or {}
+    return {level: own.get(level, spec) for level, spec in LEVELS.items()}
+
+
+def levels(game: Game) -> list[dict[str, str]]:
+    """The levels, weakest first, as they play ``game``: ``{"name", "spec", "about"}`` (``about``:
+    what the level is, in a few words, from the spec it resolves to)."""
+    from .level import describe
+    return [{"name": level, "spec": spec, "about": describe(spec)} for level, spec in level_specs(game).items()]
 
 
 def check(spec: str, game: Game) -> Agent:
@@ -138,6 +197,9 @@ def check(spec: str, game: Game) -> Agent:
     the agent refuses its parameters, when ``heuristic`` names a game without a bot or a bot that
     refuses them, or when a search's rollouts or guidance need a bot the game lacks. The one check
     of a spec for the command line, the batch runner and the server."""
+    if parse_spec(spec)[0] in LEVELS:
+        check(resolve(spec, game), game)
+        return make(spec, seed=0)
     agent = make(spec, seed=0)
     if isinstance(agent, HeuristicAgent):
         agent.bot_for(game)
@@ -153,11 +215,14 @@ def within(agent: Agent, seconds: float) -> Agent:
     """``agent``, told to decide every move within ``seconds``: an agent with a clock of its own (a
     ``time`` per decision, which the search checks as it goes) keeps the shorter of its time and
     ``seconds``; one without a clock decides at its own pace, and whoever runs it stops it."""
-    if hasattr(agent, "time"):
+    limit = getattr(agent, "within", None)  # a level: it tells the agents it builds
+    if callable(limit):
+        limit(seconds)
+    elif hasattr(agent, "time"):
         own = agent.time
         agent.time = seconds if own is None else min(float(own), seconds)
     return agent
 
 
-__all__ = ["AGENTS", "Agent", "HeuristicAgent", "RandomAgent", "check", "hint", "make", "names",
-           "parse_spec", "register", "split_specs", "within"]
+__all__ = ["AGENTS", "LEVELS", "Agent", "HeuristicAgent", "RandomAgent", "check", "hint", "level_specs",
+           "levels", "make", "names", "parse_spec", "register", "resolve", "spec_text", "split_specs", "within"]

@@ -35,7 +35,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import boardwright as bw
 from boardwright import agents
+from boardwright.engine import Game
 from boardwright.engine.rng import Stream
 from boardwright.engine.state import State
 
@@ -204,10 +206,11 @@ class FailureLog:
 
 
 @functools.lru_cache(maxsize=256)
-def has_clock(spec: str) -> bool:
-    """Whether the agent of ``spec`` keeps to a time of its own (a search does)."""
+def has_clock(spec: str, game: str) -> bool:
+    """Whether the agent of ``spec`` keeps to a time of its own in game ``game`` (a search does; a
+    level as the agent it plays that game with)."""
     try:
-        return hasattr(agents.make(spec, seed=0), "time")
+        return hasattr(agents.make(agents.resolve(spec, bw.load(game)), seed=0), "time")
     except ValueError:  # a spec that cannot be built fails in its worker, and is logged there
         return False
 
@@ -255,7 +258,7 @@ class Bots:
             task.add_done_callback(self._tasks.discard)
 
     def _need(self, move: Move) -> float:
-        return move.time / 2 if move.ask != UNDO and has_clock(move.spec) else LEAST_CREDIT
+        return move.time / 2 if move.ask != UNDO and has_clock(move.spec, move.state.game.id) else LEAST_CREDIT
 
     def _next(self) -> Move | None:
         """The first move, address by address in turn, whose table and address have credit for
@@ -316,7 +319,7 @@ class Bots:
         worker fails."""
         now = time.monotonic()
         seconds = move.time
-        if move.ask != UNDO and has_clock(move.spec):
+        if move.ask != UNDO and has_clock(move.spec, move.state.game.id):
             seconds = min(seconds, self.budgets.credit(move.table, move.address, now))
         started = now
         worker = self._worker_for(move.table)
@@ -411,9 +414,10 @@ class Bots:
         self.idle.clear()
 
 
-def time_limit(spec: str, maximum: float) -> float:
-    """How long a bot of ``spec`` may think per move: its own ``time`` up to ``maximum``, else ``maximum``."""
-    think = agents.parse_spec(spec)[1].get("time")
+def time_limit(spec: str, maximum: float, game: Game) -> float:
+    """How long a bot of ``spec`` may think per move in ``game``: its own ``time`` (a level's, the
+    one it has in that game) up to ``maximum``, else ``maximum``."""
+    think = agents.parse_spec(agents.resolve(spec, game))[1].get("time")
     if isinstance(think, (int, float)) and not isinstance(think, bool):
         return min(float(think), maximum)
     return maximum

@@ -16,6 +16,7 @@ from typing import Any, Literal
 import boardwright as bw
 from boardwright import agents
 from boardwright.agents.ismcts import ISMCTSAgent
+from boardwright.agents.level import LevelAgent
 from boardwright.engine import Game, names
 from boardwright.engine.names import MAX_NAME as MAX_NAME  # re-exported: the protocol's bound on a name
 from boardwright.engine.options import Option
@@ -97,16 +98,20 @@ def check_spec(spec: str, game: Game) -> str:
     """A seat's kind at a table of ``game``: ``"human"``, or an agent spec that the agent and the
     game's own bot accept (:func:`boardwright.agents.check`) and that the server can run within
     its limits: a ``time`` of at most :data:`MAX_BOT_TIME`, and a search without one whose
-    ``iterations`` fit in that time (:func:`most_iterations`)."""
+    ``iterations`` fit in that time (:func:`most_iterations`). A level (``"hard"``) is checked as
+    the spec it plays ``game`` with (:func:`boardwright.agents.resolve`), and kept by its name."""
     if spec == HUMAN:
         return spec
     if len(spec) > MAX_SPEC:
         raise BadRequest(422, f"a seat's kind is at most {MAX_SPEC} characters")
     try:
         agent = agents.check(spec, game)
+        played = agents.resolve(spec, game)
     except ValueError as error:
         raise BadRequest(422, f"seat kind {spec[:40]!r}: {' '.join(str(error).split())}") from None
-    params = agents.parse_spec(spec)[1]
+    if isinstance(agent, LevelAgent):
+        agent = agent.agent_for(game)
+    params = agents.parse_spec(played)[1]
     think = params.get("time")
     if think is not None and not (isinstance(think, (int, float)) and 0 < think <= MAX_BOT_TIME):
         raise BadRequest(422, f"seat kind {spec!r}: a bot thinks at most {MAX_BOT_TIME:g} s per move")
@@ -123,10 +128,14 @@ def check_spec(spec: str, game: Game) -> str:
 
 
 def is_search_bot(spec: str) -> bool:
-    """Whether a seat kind is a bot other than the light ones (a search, or an agent of a plugin)."""
+    """Whether a seat kind is a bot other than the light ones (a search, or an agent of a plugin);
+    a level is one when it searches in any game (``hard`` and ``expert``)."""
     if spec == HUMAN:
         return False
     try:
+        if agents.parse_spec(spec)[0] in agents.LEVELS:
+            return any(agents.parse_spec(agents.resolve(spec, bw.load(game_id)))[0] not in LIGHT_BOTS
+                       for game_id in bw.games())
         return agents.parse_spec(spec)[0] not in LIGHT_BOTS
     except ValueError:
         return True
@@ -304,8 +313,9 @@ def option_entry(option: Option) -> dict[str, Any]:
 
 
 def games_list() -> list[dict[str, Any]]:
-    """Every game with its player counts, options, catalog, and whether it has reaction windows
-    (a seat may be asked to react or pass) (``GET /api/games``)."""
+    """Every game with its player counts, options, catalog, whether it has reaction windows
+    (a seat may be asked to react or pass), and its bot levels, weakest first, each ``{"name",
+    "about"}`` (``GET /api/games``)."""
     listed = []
     for game_id in bw.games():
         game = bw.load(game_id)
@@ -314,5 +324,6 @@ def games_list() -> list[dict[str, Any]]:
             "options": [option_entry(option) for option in game.options if option.name not in SERVER_ONLY_OPTIONS],
             "catalog": game.catalog(),
             "reactions": game.has_reaction_windows(),
+            "levels": [{"name": level["name"], "about": level["about"]} for level in agents.levels(game)],
         })
     return listed

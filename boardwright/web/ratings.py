@@ -9,7 +9,7 @@ value shown is the ordinal, mu - 3 sigma: a rating one is very likely to deserve
 A table is rated when its game ends if every seat played by a person belongs to an account, no
 seat was handed to a bot after the start (``tables.handed``), no account holds two seats, and at
 least two distinct subjects sat at it. A subject is ``account:<id>`` for a person and
-``bot:<spec>`` for a bot level (``bot:heuristic``): a bot is rated from the same games. Two seats
+``bot:<spec>`` for a bot (``bot:hard`` for a level, ``bot:heuristic``): a bot is rated from the same games. Two seats
 of one bot level are rated each as a player of its own from the level's rating, and the level
 then takes the mean of the two outcomes. Places come from the result: the winners share place 1,
 the others follow by score, equal scores sharing a place.

@@ -559,7 +559,8 @@ class Hub:
                 log.info("table %s: seat %d ran out of time; the %s bot moves for it", live.id, seat, spec)
             text = await self.bots.move(Move(
                 live.id, live.address or "", state, live.rows, version, seat, spec,
-                derive_seed(state.seed, f"bot/{seat}/{version}"), time_limit(spec, self.limits.bot_time), owed))
+                derive_seed(state.seed, f"bot/{seat}/{version}"),
+                time_limit(spec, self.limits.bot_time, state.game), owed))
             if text is None:
                 raise BadRequest(409, f"seat {seat} changed hands or moved before its bot thought")
             still_owed()

@@ -2,8 +2,11 @@
 // GET /api/games: its type, default, range, choices and doc), and the seats (a person or a bot
 // level each). Only the options changed from their defaults are sent.
 
-// The bot levels a seat may be given (the server checks every spec).
-export const LEVELS = [["heuristic", "heuristic bot"], ["random", "random bot"], ["ismcts:time=1", "search bot (1 s)"]];
+// The bots a seat may be given: the game's levels, weakest first, as GET /api/games lists them
+// (`{name, about}`: the server resolves each for the game), then random moves.
+export const RANDOM = ["random", "random moves"];
+// The level a new bot seat starts at.
+export const START_LEVEL = "medium";
 
 function el(tag, attrs = {}, ...children) {
   const element = document.createElement(tag);
@@ -67,14 +70,16 @@ export function chosenOptions(game, container) {
 }
 
 // The seats of a table of `count` players: the first is the creator's (a person), the others bots
-// unless chosen otherwise. Each is "human" or a bot level.
-export function drawSeats(container, count, seatName) {
+// unless chosen otherwise. Each is "human", one of the game's bot `levels` or random.
+export function drawSeats(container, count, seatName, levels = []) {
   const before = [...container.querySelectorAll("select")].map((select) => select.value);
+  const bots = [...levels.map((level) => [level.name, `${level.name}: ${level.about}`]), RANDOM];
   container.replaceChildren();
   for (let seat = 0; seat < count; seat++) {
     const select = el("select", { name: `seat${seat}`, "data-seat": String(seat) },
-      choice("human", "a person"), ...LEVELS.map(([value, text]) => choice(value, text)));
-    select.value = before[seat] || (seat === 0 ? "human" : "heuristic");
+      choice("human", "a person"), ...bots.map(([value, text]) => choice(value, text)));
+    const kept = bots.some(([value]) => value === before[seat]) || before[seat] === "human";
+    select.value = kept ? before[seat] : seat === 0 ? "human" : START_LEVEL;
     container.append(el("label", { class: "seat-kind" }, `${seatName(seat)} `, select));
   }
 }

@@ -40,7 +40,8 @@ function showGame() {
 }
 
 function showSeats() {
-  drawSeats($("seats"), Number($("players").value), (seat) => seatLabel(seat, seat === 0 ? $("name").value.trim() : ""));
+  drawSeats($("seats"), Number($("players").value), (seat) => seatLabel(seat, seat === 0 ? $("name").value.trim() : ""),
+    game().levels);
 }
 
 const link = (href, text) => el("a", { href }, text);
