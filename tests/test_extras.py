@@ -136,6 +136,7 @@ RUNS: dict[str, tuple[list[str], str]] = {
     "games": (["games"], "gadgeteers"),
     "options": (["options", "gadgeteers"], "alternate_tokens"),
     "rules": (["rules", "gadgeteers"], "quick reference"),
+    "levels": (["levels", "gadgeteers"], "heuristic:noise=0.5"),
     "play": (["play", "gadgeteers", "--seats", "human,random", "--seed", "1"], "End of input"),
     "replay": (["replay", "{record}", "--seat", "0"], "seen by Seat 1 (--seat 0)"),
     "simulate": (["simulate", "gadgeteers", "-n", "2", "--seats", "random,random", "--json"], '"game": "gadgeteers"'),

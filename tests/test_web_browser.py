@@ -93,7 +93,7 @@ def lobby_round(server: Any, page: Any, http: Any, existing: str) -> None:
     page.wait_for_selector(f"#tables a[href='/t/{made}']")
     assert stable(get(http, made))["seats"] == [
         {"seat": 0, "name": None, "kind": "human", "bot": None, "played_by": "human"},
-        {"seat": 1, "name": None, "kind": "heuristic", "bot": "heuristic", "played_by": "heuristic"},
+        {"seat": 1, "name": None, "kind": "medium", "bot": "medium", "played_by": "medium"},  # the default level
         {"seat": 2, "name": None, "kind": "random", "bot": "random", "played_by": "random"}]
     links.first.click()  # the person's link opens the table as that person
     page.wait_for_url(f"**/t/{made}#token=*")
