@@ -7,6 +7,7 @@
     boardwright play GAME --seats human,heuristic      play at the keyboard (--names Ada,...)
     boardwright simulate GAME -n 1000 --jobs 2         a batch of AI games and its statistics
     boardwright replay FILE [--seat N] [--step]        step through a saved game record
+    boardwright review FILE --seat N [--time T]        a finished game's mistakes, and a plot of them
     boardwright tournament GAME --seats a,b -n 300     agents over every seating, with ratings
     boardwright balance GAME --players 2,3 -n 5000     the balance lab: a report of AI games
     boardwright serve [--db URL]                       the game server: tables in the browser
@@ -40,6 +41,7 @@ import boardwright as bw
 
 from . import agents
 from .agents.coach import check_budget
+from .cli_review import add_review_arguments, cmd_review
 from .engine import BoardwrightError, Game, State, load_record, parse_option_pairs, resolve_options, save_record
 from .engine.names import check_name, seat_label
 from .sim import SimulationError, agent_seed, check_task, make_tasks, run_tasks, summarize
@@ -667,6 +669,8 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_argument("--content", metavar="PATH", help="the content file the game was played with (a record "
                                                        "names its file, but only this option makes it read)")
 
+    add_review_arguments(commands)
+
     sub = commands.add_parser(
         "tournament", help="agents against each other over every seating, with ratings",
         description="Play agents against each other over every seating, rotated evenly; report "
@@ -758,7 +762,8 @@ def admin_arguments(commands: Any) -> None:
 COMMANDS: dict[str, tuple[Callable[[argparse.Namespace, Any], int], tuple[str, ...]]] = {
     "games": (cmd_games, ("cli",)), "options": (cmd_options, ("cli",)),
     "levels": (cmd_levels, ("cli",)), "rules": (cmd_rules, ("cli",)),
-    "play": (cmd_play, ("cli",)), "replay": (cmd_replay, ("cli",)), "simulate": (cmd_simulate, ("cli",)),
+    "play": (cmd_play, ("cli",)), "replay": (cmd_replay, ("cli",)),
+    "review": (cmd_review, ("cli",)), "simulate": (cmd_simulate, ("cli",)),
     "tournament": (cmd_tournament, ("cli", "ai")), "balance": (cmd_balance, ("cli", "lab")),
     "serve": (cmd_serve, ("web",)), "admin": (cmd_admin, ("web",)),
 }

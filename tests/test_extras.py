@@ -119,6 +119,20 @@ def saved_game(tmp_path: Path) -> str:
     return str(path)
 
 
+def finished_game(tmp_path: Path) -> str:
+    """A record of a whole game of Gadgeteers between the heuristic bots (for the review)."""
+    from boardwright import agents
+
+    state = bw.load("gadgeteers").new(players=2, seed=5)
+    bot = agents.make("heuristic", seed=1)
+    while not state.is_over:
+        seat = state.to_act[0]
+        state.apply(seat, bot.choose(state, seat))
+    path = tmp_path / "finished.json"
+    save_record(state, path)
+    return str(path)
+
+
 def empty_database(tmp_path: Path) -> str:
     """The URL of a server's database with no table yet, made as a server makes it."""
     from boardwright.web.storage import Storage
@@ -139,6 +153,7 @@ RUNS: dict[str, tuple[list[str], str]] = {
     "levels": (["levels", "gadgeteers"], "heuristic:noise=0.5"),
     "play": (["play", "gadgeteers", "--seats", "human,random", "--seed", "1"], "End of input"),
     "replay": (["replay", "{record}", "--seat", "0"], "seen by Seat 1 (--seat 0)"),
+    "review": (["review", "{finished}", "--seat", "0", "--iterations", "20", "--out", "{out}"], "Mistakes"),
     "simulate": (["simulate", "gadgeteers", "-n", "2", "--seats", "random,random", "--json"], '"game": "gadgeteers"'),
     "tournament": (["tournament", "gadgeteers", "--seats", "random,heuristic", "-n", "2"], "rating"),
     "balance": (["balance", "gadgeteers", "-n", "2", "--seats", "random", "--out", "{out}"], "report"),
@@ -159,7 +174,8 @@ def test_the_docs_the_code_and_these_tests_name_the_same_extras():
 @pytest.mark.parametrize("command", sorted(RUNS))
 def test_each_command_works_with_the_extras_its_docs_name_and_no_other(tmp_path, command):
     arguments, shows = RUNS[command]
-    filled = [argument.format(record=saved_game(tmp_path), out=tmp_path / "report", db=empty_database(tmp_path))
+    filled = [argument.format(record=saved_game(tmp_path), out=tmp_path / "report", db=empty_database(tmp_path),
+                        finished=finished_game(tmp_path))
               for argument in arguments]
     done = run(tmp_path, blocked_without(NEEDS[command]), *filled)
     assert done.returncode == 0, (done.returncode, done.stderr[-2000:])
@@ -170,7 +186,8 @@ def test_each_command_works_with_the_extras_its_docs_name_and_no_other(tmp_path,
                                                        for extra in NEEDS[command]))
 def test_a_command_without_its_extra_names_the_extra_in_one_line(tmp_path, command, extra):
     arguments = ["serve", "--port", "1", "--db", f"sqlite:///{tmp_path / 'x.db'}"] if command == "serve" else [
-        argument.format(record=saved_game(tmp_path), out=tmp_path / "report", db=empty_database(tmp_path))
+        argument.format(record=saved_game(tmp_path), out=tmp_path / "report", db=empty_database(tmp_path),
+                        finished=finished_game(tmp_path))
         for argument in RUNS[command][0]]
     done = run(tmp_path, extras_of_pyproject()[extra], *arguments)
     assert done.returncode == 2, (done.returncode, done.stderr[-2000:])

@@ -90,6 +90,18 @@ def hint(state: State, seat: int, time: float = 1.0, iterations: int | None = No
     return coach_hint(state, seat, time=time, iterations=iterations, seed=seed, **search)
 
 
+def review(record_or_state: Mapping[str, Any] | State, seat: int, time: float = 1.0,
+           iterations: int | None = None, seed: int | None = None,
+           progress: Callable[[int, int], None] | None = None, content: str | None = None,
+           **search: Any) -> dict[str, Any]:
+    """The review of ``seat``'s play in a finished game: the search's estimate of each chosen move
+    against the best, the biggest drops as mistakes with why, and the seat's win chance over the
+    game (see :func:`boardwright.agents.game_review.review`)."""
+    from .game_review import review as review_game  # imported on use, like the search
+    return review_game(record_or_state, seat, time=time, iterations=iterations, seed=seed, progress=progress,
+                       content=content, **search)
+
+
 def register(name: str, factory: Callable[..., Agent]) -> None:
     """Make an agent available by name to ``make`` (and so to ``--seats``)."""
     AGENTS[name] = factory
@@ -225,4 +237,5 @@ def within(agent: Agent, seconds: float) -> Agent:
 
 
 __all__ = ["AGENTS", "LEVELS", "Agent", "HeuristicAgent", "RandomAgent", "check", "hint", "level_specs",
-           "levels", "make", "names", "parse_spec", "register", "resolve", "spec_text", "split_specs", "within"]
+           "levels", "make", "names", "parse_spec", "register", "resolve", "review", "spec_text",
+           "split_specs", "within"]

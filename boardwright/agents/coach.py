@@ -87,6 +87,37 @@ def hint(state: State, seat: int, time: float = 1.0, iterations: int | None = No
     the search's own settings (``c``, ``rollout``, ``depth``, ``bias``). ``ValueError`` (one line)
     for a bad budget or a seat with no decision to make.
     """
+    appraisal = appraise(state, seat, time=time, iterations=iterations, seed=seed, **search)
+    moves = appraisal.moves[:MOVES_SHOWN]
+    return {"moves": moves, "why": appraisal.why(), "iterations": appraisal.iterations}
+
+
+@dataclass
+class Appraisal:
+    """Every move the search tried for a seat, best first (as in :func:`hint`), with what the
+    simulations that started with each ended with."""
+
+    moves: list[dict[str, Any]]
+    outcomes: dict[str, _Outcomes]
+    #: how many legal actions the seat had
+    legal: int
+    iterations: int
+
+    def move(self, action: str) -> dict[str, Any] | None:
+        """The entry of ``action`` (its text), or ``None`` when the search never tried it."""
+        return next((move for move in self.moves if move["action"] == action), None)
+
+    def why(self, first: str | None = None, second: str | None = None) -> str:
+        """Why ``first`` beats ``second`` in words (default: the best move and the next best)."""
+        chosen = [move for move in (self.move(first) if first else None, self.move(second) if second else None)
+                  if move is not None]
+        pair = chosen if len(chosen) == 2 else self.moves[:2]
+        return why(pair, [self.outcomes[move["action"]] for move in pair], self.legal)
+
+
+def appraise(state: State, seat: int, time: float = 1.0, iterations: int | None = None,
+             seed: int | None = None, **search: Any) -> Appraisal:
+    """Search for ``seat`` as :func:`hint` does, keeping every move the search tried."""
     check_budget(time, iterations)
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
         raise ValueError(f"a hint's seed is a whole number, not {seed!r}")
@@ -113,9 +144,8 @@ def hint(state: State, seat: int, time: float = 1.0, iterations: int | None = No
     moves = [{"action": text, "win": totals[text][1] / totals[text][0],
               "score": outcomes[text].score / outcomes[text].simulations, "visits": totals[text][0],
               "rows": {row: outcomes[text].mean(row) for row in outcomes[text].rows}}
-             for text in tried[:MOVES_SHOWN]]
-    return {"moves": moves, "why": why(moves, [outcomes[text] for text in tried[:2]], len(legal)),
-            "iterations": agent.last_iterations}
+             for text in tried]
+    return Appraisal(moves, {text: outcomes[text] for text in tried}, len(legal), agent.last_iterations)
 
 
 def why(moves: list[dict[str, Any]], outcomes: list[_Outcomes], legal: int) -> str:
@@ -167,4 +197,5 @@ def percent(chance: float) -> str:
     return f"{round(chance * 100)}%"
 
 
-__all__ = ["MAX_ITERATIONS", "MAX_TIME", "MOVES_SHOWN", "ROWS_NAMED", "check_budget", "hint", "why"]
+__all__ = ["MAX_ITERATIONS", "MAX_TIME", "MOVES_SHOWN", "ROWS_NAMED", "Appraisal", "appraise", "check_budget", "hint",
+           "why"]
