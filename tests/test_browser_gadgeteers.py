@@ -154,6 +154,14 @@ def test_phone_fits_and_places(server, browser):
     player = Player(browser, table["seats"][seat]["url"], viewport=PHONE, seed=3)
     try:
         page = player.page
+        # measured once the page's layout is whole: the game's own stylesheet loads after the first
+        # drawing, and on a loaded machine the board is drawn unstyled (wider) for a moment
+        fits = "() => document.getElementById('board').scrollWidth <= document.getElementById('board').clientWidth"
+        try:
+            page.wait_for_function(fits, timeout=5000)
+        except Exception as error:
+            if type(error).__name__ != "TimeoutError":
+                raise
         width = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
         assert width[0] <= width[1], f"the page scrolls sideways on a phone: {width}"
         board = page.evaluate("[document.getElementById('board').scrollWidth, "
