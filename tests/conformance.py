@@ -7,7 +7,8 @@ independent; records replay to the identical state; views are JSON; determinizin
 view and really resamples what it cannot see; scores and winners are well formed; events,
 score breakdowns and action menus are well formed, tell a sample's seat exactly what it was
 told, and replay identically; an undo gives exactly the replay of the shorter log; the coach's hint
-for a seat is the same from the truth and from that seat's determinizations.
+for a seat is the same from the truth and from that seat's determinizations; at a sealed decision,
+a seat's search is the same whether the others have committed their choices or not.
 """
 
 from __future__ import annotations
@@ -48,6 +49,8 @@ class Report:
     undone: int = 0
     #: states where the hint from the truth was compared with hints from determinizations
     hints_checked: int = 0
+    #: sealed decisions where a seat's search was compared before and after the others committed
+    sealed_checked: int = 0
 
 
 def game_part(state: State) -> tuple:
@@ -312,6 +315,26 @@ def check_hint(state: State, seed: int, report: Report, iterations: int = 12, sa
     report.hints_checked += 1
 
 
+def check_sealed_search(state: State, seed: int, report: Report, iterations: int = 12) -> None:
+    """A seat gains nothing from deciding second: at a sealed decision of several seats, the search
+    of the seat with the most choices (a small iteration budget, a fixed seed) is the same before
+    and after the other seats commit theirs (drawn at random)."""
+    seat = max(state.to_act, key=lambda s: len(state.legal_actions(s)))
+    if len(state.legal_actions(seat)) < 2:
+        return
+    later = state.clone()
+    rng = Stream.named(seed, "sealed-order")
+    for other in [s for s in state.to_act if s != seat]:
+        actions = later.legal_actions(other)
+        later.apply(other, actions[rng.below(len(actions))])
+    first, last = (agents.make("ismcts", iterations=iterations, depth=20, seed=seed) for _ in range(2))
+    chosen = first.choose(state, seat), last.choose(later, seat)
+    assert str(chosen[0]) == str(chosen[1]) and first.last_root.totals(seat) == last.last_root.totals(seat), (
+        f"seat {seat}'s search changed when the others committed their sealed choices first "
+        f"({chosen[0]} before, {chosen[1]} after): a seat would gain from deciding second")
+    report.sealed_checked += 1
+
+
 def random_game(game: Game, players: int, seed: int, max_steps: int = 50_000) -> list[tuple[int, str]]:
     """The choices of one random game (seat, action text), played with the kit's own stream."""
     rng = Stream(seed)
@@ -345,15 +368,16 @@ def check_state(state: State, rng: Stream, seed: int, report: Report) -> None:
 
 
 def check_game(game: Game, players: int, seed: int, checks: int = 12, every: int | None = None,
-               max_steps: int = 50_000, undos: int = 3, hints: int = 2) -> Report:
+               max_steps: int = 50_000, undos: int = 3, hints: int = 2, sealed: int = 2) -> Report:
     """Play one random game and check the whole contract along the way and at the end.
 
     The deep checks (see :func:`check_state`) are expensive, so they are sampled: ``checks``
     states spread evenly over the game (at offsets drawn from the seed), or with ``every`` one
     state in ``every``. After each deep state, the next state where the seat that acted last
     acts again gets the undo checks (:func:`check_undo`), ``undos`` times a game at most;
-    ``hints`` of the deep states, spread over the game, get the hint check (:func:`check_hint`).
-    The cheap checks run at every step.
+    ``hints`` of the deep states, spread over the game, get the hint check (:func:`check_hint`),
+    and the first ``sealed`` deep states at a sealed decision the check of its search
+    (:func:`check_sealed_search`). The cheap checks run at every step.
     """
     choices = random_game(game, players, seed, max_steps)
     probe = Stream.named(seed, "conformance-kit")
@@ -375,6 +399,8 @@ def check_game(game: Game, players: int, seed: int, checks: int = 12, every: int
             check_state(state, probe, seed + step, report)
             if step in hinted:
                 check_hint(state, seed + step, report)
+            if len(state.to_act) > 1 and report.sealed_checked < sealed:
+                check_sealed_search(state, seed + step, report)
             undo_wanted = report.undo_checked < undos
         if undo_wanted and state.log and state.to_act == (state.log[-1][0],):
             check_undo(state, report)

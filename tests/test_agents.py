@@ -88,7 +88,7 @@ def test_guided_search_chooses_legal_actions(game):
 @pytest.mark.parametrize("game", [g for g in GAMES if g.bot], ids=lambda g: g.id)
 def test_guided_search_tries_the_heuristic_bots_choice_first(game):
     state = next(s for seed in range(20) for s in positions(game, game.min_players, seed, 30)
-                 if len(s.to_act) == 1 and len(s.legal_actions(s.to_act[0])) > 2)
+                 if len(s.to_act) == 1 and not s.is_sealed and len(s.legal_actions(s.to_act[0])) > 2)
     seat = state.to_act[0]
     bot_choice = agents.make("heuristic", seed=5).choose(state.clone(), seat)
     search = agents.make("ismcts", iterations=1, bias=1, seed=5)
@@ -232,6 +232,36 @@ def test_a_committed_sealed_bid_does_not_change_another_seat_s_search():
         agent = ISMCTSAgent(iterations=200, seed=3)
         choices.append((agent.choose(state, 0), agent.last_root.edges[0]["bid 2"][:3]))
     assert choices[0] == choices[1]
+
+
+#: games and options whose play meets sealed decisions
+SEALED = [("makers-of-universe", 3, {}), ("game-development", 3, {}),
+          ("the-game-makers", 2, {"structures": "draft"})]
+
+
+@pytest.mark.parametrize(("game_id", "players", "options"), SEALED, ids=[game for game, _, _ in SEALED])
+def test_a_seat_s_search_chooses_the_same_first_or_last_at_a_sealed_decision(game_id, players, options):
+    """Deciding second gains nothing: the search meets the whole sealed decision, whoever has
+    committed, so its choice with a given seed is the one it makes when it commits first."""
+    state = bw.load(game_id).new(players=players, seed=3, options=options)
+    bot = agents.make("heuristic", seed=1)
+    checked = 0
+    while not state.is_over and checked < 4:
+        seats = state.to_act
+        if len(seats) > 1:
+            for seat in seats:
+                later = state.clone()
+                for other in seats:
+                    if other != seat:
+                        later.apply(other, bot.choose(later, other))
+                first = ISMCTSAgent(iterations=40, depth=20, seed=5)
+                last = ISMCTSAgent(iterations=40, depth=20, seed=5)
+                assert str(first.choose(state, seat)) == str(last.choose(later, seat))
+                assert first.last_root.totals(seat) == last.last_root.totals(seat)
+                checked += 1
+        for seat in seats:
+            state.apply(seat, bot.choose(state, seat))
+    assert checked >= 4, "the game met too few sealed decisions to check"
 
 
 def test_every_seat_of_a_sealed_decision_chooses_from_its_own_statistics():

@@ -3,7 +3,8 @@
 The fast suite plays three random games per game and player count with twenty deeply checked
 states each (and three undo checks); the slow sweep (``pytest -m slow``) plays eight seeds more
 per case and checks one state in four (and twelve undo checks). The hint's check runs at two
-states of each game in the fast suite and eight in the slow sweep."""
+states of each game in the fast suite and eight in the slow sweep; the sealed decisions' search
+check at the first two deep states at a sealed decision, wherever a game has them."""
 
 from __future__ import annotations
 
@@ -49,3 +50,10 @@ def test_random_game_keeps_the_contract_at_every_fourth_state(game, players, see
 def test_determinized_state_plays_to_the_end(game):
     for seed in range(3):
         check_determinized_playout(game, game.max_players, seed)
+
+
+@pytest.mark.parametrize(("game", "players"), [(bw.load("makers-of-universe"), 3), (TOY, 3)],
+                         ids=["makers-of-universe", "sealed-sums"])
+def test_the_kit_checks_the_search_at_sealed_decisions(game, players):
+    """Games that decide in sealed rounds get the check that deciding second gains nothing."""
+    assert check_game(game, players, 0, checks=20).sealed_checked > 0

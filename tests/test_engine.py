@@ -74,6 +74,28 @@ def test_determinize_resamples_the_other_seats_committed_choices():
     assert all(str(state.determinize(1, k)._sealed[1]) == "bid 3" for k in range(5))
 
 
+def test_a_reopened_sample_gives_the_others_their_sealed_choices_back():
+    """For a search, the seat still to choose meets the whole sealed decision, as it opened."""
+    fresh = GAME.new(players=3, seed=4)
+    later = GAME.new(players=3, seed=4)
+    later.apply(1, "bid 3")
+    later.apply(2, "bid 0")
+    for k in range(5):
+        sample = later.determinize(0, k, reopen=True)
+        assert sample.to_act == (0, 1, 2) and sample.committed() == []
+        assert sample.fingerprint(only_game=True) == fresh.determinize(0, k, reopen=True).fingerprint(only_game=True)
+    plain = later.determinize(0, 1)
+    assert plain.to_act == (0,) and plain.committed() == [1, 2]
+
+
+def test_reopening_changes_nothing_for_a_seat_that_has_chosen():
+    state = GAME.new(players=2, seed=4)
+    state.apply(1, "bid 3")
+    sample = state.determinize(1, 7, reopen=True)
+    assert sample.to_act == (0,) and str(sample._sealed[1]) == "bid 3"
+    assert sample.fingerprint() == state.determinize(1, 7).fingerprint()
+
+
 # ---------------------------------------------------------------- chance and random streams
 def test_a_seed_sets_up_the_same_game():
     assert GAME.new(2, seed=9).fingerprint() == GAME.new(2, seed=9).fingerprint()

@@ -10,8 +10,12 @@ chance resampled from what the seat sees), then walks one shared tree with it:
   of the seat that acts there, so in a multi-player game each seat maximises its own reward;
 - **sealed, simultaneous decisions** (several seats in ``to_act``) are decoupled: every seat
   picks from its own statistics at the node, never seeing what the others pick; the joint choice
-  leads to the next node. Choices that other seats committed before the search began are not
-  searched: ``determinize`` resamples them (uniformly among their legal choices);
+  leads to the next node. A sealed decision the seat owes is searched whole, whoever has
+  committed already: each sample gives the others' committed choices back to them
+  (``determinize(seat, s, reopen=True)``), and they choose again by their own statistics. So
+  the search, and its choice, are the same whether the seat decides first or last: deciding
+  second gains nothing (had it met the others' choices drawn uniformly, as a plain sample
+  draws them, a seat deciding second would answer weaker play than one deciding first);
 - **multi-step decisions** are simply a chain of nodes of the same seat;
 - **guidance** (``bias`` > 0) — the game's heuristic bot names its choice the first time a seat
   decides at a node; that action is tried first and its UCT value gets a prior term
@@ -163,10 +167,10 @@ class ISMCTSAgent(Agent):
     def search(self, state: State, seat: int) -> Node:
         """Search for ``seat`` (who owes a decision) within the budget: the root of the tree.
 
-        Every iteration starts from ``state.determinize(seat, s)``, ``s`` drawn from the agent's
-        own stream, and nothing else of ``state`` is read but the seat's legal actions: the
-        search is a function of what the seat may see, the agent's seed and the budget (with a
-        ``time``, also of the clock)."""
+        Every iteration starts from ``state.determinize(seat, s, reopen=True)``, ``s`` drawn from
+        the agent's own stream, and nothing else of ``state`` is read but the seat's legal
+        actions: the search is a function of what the seat may see, the agent's seed and the
+        budget (with a ``time``, also of the clock), and not of who has committed a sealed choice."""
         base = self.rng.next64()
         root = Node()
         budget = self.iterations if self.iterations is not None else math.inf
@@ -174,7 +178,7 @@ class ISMCTSAgent(Agent):
         done = 0
         try:
             while done < budget:
-                self._iterate(state.determinize(seat, base + done), root)
+                self._iterate(state.determinize(seat, base + done, reopen=True), root)
                 done += 1
                 if self._deadline is not None and _time.perf_counter() >= self._deadline:
                     break

@@ -55,6 +55,7 @@ class State:
         "_legal_for",
         "_sealed",
         "_sealed_from",
+        "_sealed_seats",
         "_telling",
         "_seen",
         "_texts",
@@ -110,6 +111,7 @@ class State:
         self.log = []
         self._sealed: dict[int, Action] | None = None
         self._sealed_from = 0
+        self._sealed_seats: tuple[int, ...] = ()
         self._determinized = False
         self._legal_for = -1
         self._cached: list[Action] = []
@@ -198,6 +200,7 @@ class State:
         """Start a sealed, simultaneous decision: each of ``seats`` commits one hidden choice."""
         self._sealed = {}
         self._sealed_from = len(self.log)
+        self._sealed_seats = seats
         self.to_act = seats
 
     @property
@@ -528,6 +531,7 @@ class State:
         new.log = self.log.copy()
         new._sealed = None if self._sealed is None else dict(self._sealed)
         new._sealed_from = self._sealed_from
+        new._sealed_seats = self._sealed_seats
         new._determinized = self._determinized
         new._legal_for = -1
         new._cached = []
@@ -538,13 +542,19 @@ class State:
         self._copy_into(new)
         return new
 
-    def determinize(self, seat: int, seed: int) -> State:
+    def determinize(self, seat: int, seed: int, reopen: bool = False) -> State:
         """A copy in which everything ``seat`` cannot see is resampled, as that seat could.
 
         The result keeps ``view(seat)`` exactly and depends only on that view and ``seed``:
-        hidden cards and tokens, other seats' uncommitted sealed choices and the future of every
+        hidden cards and tokens, other seats' committed sealed choices and the future of every
         random stream are drawn anew. It has no history and no record (it is for search); its
         events are those ``seat`` was told, and it tells no more.
+
+        With ``reopen``, a sealed decision ``seat`` still owes is given back whole: the other
+        seats' committed choices are taken back, so they owe them again, as when the decision
+        opened. A search that decides from such a sample is the same whether ``seat`` chooses
+        first or last (a seat gains nothing from deciding second); the sample's ``committed()``
+        then differs from the view's, all else is kept.
         """
         seat = self._viewer(seat)
         if seed.__class__ is not int or seed.bit_length() > 128:
@@ -555,6 +565,9 @@ class State:
         rng = Stream.named(seed, f"determinize/{seat}")
         new._resample(seat, rng)
         if new._sealed is not None:
+            if reopen and seat in new.to_act:
+                new._sealed = {}
+                new.to_act = new._sealed_seats
             for other in sorted(new._sealed):
                 if other != seat:
                     new._sealed[other] = rng.choice(new._legal(other))
