@@ -178,3 +178,9 @@ def test_levels_prints_each_levels_rating_with_its_interval():
     assert [row.split("|")[2].strip() for row in rows] == ["`easy`", "`medium`", "`hard:iterations=5`",
                                                            "`expert:iterations=5`"]
     assert all("[" in row and "–" in row for row in rows)
+
+
+def test_sealed_prints_how_much_the_order_of_commits_moves_choices_and_wins():
+    out = run("sealed.py", "--game", "game-development", "-n", "2", "--positions", "1", "--iterations", "5")
+    assert "the choice depends on the order of commits at 0 of" in out
+    assert "changes a seat's win share by +0.000 [95% +0.000 – +0.000] over 2 paired" in out
