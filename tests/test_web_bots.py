@@ -290,6 +290,37 @@ def test_one_addresss_waiting_moves_do_not_starve_anothers(start_server):
     assert max(waits) < 1.6, waits
 
 
+def test_an_addresss_bots_share_its_budget(start_server):
+    """Two workers; at three tables of 127.0.0.2 two searches of 0.5 s a move play each other,
+    no table limited, the address allowed 0.1 of a core with 1 s saved up: over 10 s the workers
+    spend at most about 1 + 1 s of CPU (and the overshoot of two moves started at once), where the
+    tables alone would keep both workers busy. Then a search of 0.8 s handed a seat at a table of
+    127.0.0.3 moves at once: that address's budget is its own (127.0.0.2's moves, which need less
+    credit, would take every bit of a shared one)."""
+    server = start_server(args=("--rate-limit", "0", "--workers", "2", "--bot-cpu-table", "0",
+                                "--bot-cpu-address", "0.1", "--bot-cpu-burst", "1"))
+    with local(server, "127.0.0.2") as busy, local(server, "127.0.0.3") as other:
+        tables = [create(busy, "gadgeteers", ["ismcts:time=0.5", "ismcts:time=0.5"])["table"] for _ in range(3)]
+
+        def versions() -> int:
+            return sum(get(busy, table, since=NO_EVENTS)["version"] for table in tables)
+        wait_until(lambda: versions() >= 2 and len(workers_of(server)) == 2, 20, "both workers to move")
+        before, version = cpu_seconds(workers_of(server)), versions()
+        time.sleep(10)
+        spent = cpu_seconds(workers_of(server)) - before
+        moved = versions() - version
+        assert spent < 1 + 0.1 * 10 + 1.0, spent
+        assert moved >= 2, "the address's bots still move, at its share"
+        created = create(other, "gadgeteers", ["human", "human"])
+        table = created["table"]
+        version = get(other, table, since=NO_EVENTS)["version"]
+        asked = time.monotonic()
+        assert hand(other, created, get(other, table)["to_act"][0], "ismcts:time=0.8").status_code == 200
+        wait_until(lambda: get(other, table, since=NO_EVENTS)["version"] > version, 5, "the other address's search")
+        waited = time.monotonic() - asked
+    assert waited < 2, waited  # its 0.8 s, and a worker to finish a move of 127.0.0.2's
+
+
 # ---------------------------------------------------------------------------------------- long logs
 def long_table(db: str, actions: int) -> str:
     """A stored Makers of Universe table of ``actions`` random moves, every seat a random bot."""

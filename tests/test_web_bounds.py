@@ -65,6 +65,29 @@ def test_a_move_answers_with_the_seats_events_from_since(shared_server):
         assert whole.status_code == 200 and whole.json()["events"][0]["seq"] == 0
 
 
+def test_an_undo_answers_with_the_seats_events_from_since(shared_server):
+    with client(shared_server) as http:
+        made = create(http, "gadgeteers", ["human", "human"])
+        table, seats = made["table"], tokens(made)
+        mine = play_until(http, table, seats, random.Random(2),
+                          lambda message: message["version"] >= 4 and message["can_undo"])
+        seat, version = mine["seat"], mine["version"]
+        history = get(http, table, seats[seat])["events"]
+        body = {"token": seats[seat], "version": version}
+        # a `since` that is not a count of events is refused in one line, and nothing is taken back
+        for bad in (-1, 1 << 31, "3", 2.5, True):
+            one_line_error(http.post(f"/api/tables/{table}/undo", json=dict(body, since=bad)), 422, "since")
+        assert get(http, table, seats[seat])["events"] == history
+        assert answered(http, table, seats[seat], since=NO_EVENTS)["version"] == version
+        answer = http.post(f"/api/tables/{table}/undo", json=dict(body, since=len(history)))
+        assert answer.status_code == 200, answer.text
+        told = answer.json()["events"]
+        assert answer.json()["version"] == version + 1
+        assert told and told[-1]["kind"] == "undone" and told[-1]["seat"] == seat
+        assert [event["seq"] for event in told] == list(range(len(history), len(history) + len(told)))
+        assert told == get(http, table, seats[seat])["events"][len(history):]
+
+
 def test_a_retried_move_is_known_by_the_action_it_means(shared_server):
     with client(shared_server) as http:
         made = create(http, "gadgeteers", ["human", "human"])
