@@ -3,6 +3,7 @@
     python benchmarks/table_redraw.py                      # 3 players, 40 clicks near the end
     python benchmarks/table_redraw.py --clicks 80 --players 4 --seed 3
     python benchmarks/table_redraw.py --profile 25         # and the page's 25 dearest functions
+    python benchmarks/table_redraw.py --no-pacing          # others' moves drawn as they come
 
 It starts ``boardwright serve`` (this checkout, SQLite in a temporary directory) and opens a table
 of The Game Makers whose seat 0 is a person and the others the heuristic bot. Seat 0 is played
@@ -13,7 +14,9 @@ person's clicks are made: a random lit piece, or an entry of the choices popup w
 Per click, from the click to the table drawn (the page sets ``document.body.dataset.version``
 when it has drawn a message; a click that selects a piece redraws without a new version): the
 time until the drawing script is done, and until the next frame after it (style, layout and
-paint included). The part of that spent waiting for the server's answer is given apart. Prints
+paint included). The page steps through others' moves as a person's page does by default
+(pacing.js); ``--no-pacing`` turns that setting off, so every push is drawn as it comes (as before
+the pacing). The part of that spent waiting for the server's answer is given apart. Prints
 the median, 90th percentile and max of each; with ``--profile``, the functions of the page that
 took the most time (Chromium's sampling profiler over all the clicks).
 """
@@ -36,6 +39,9 @@ from browser import act, new_table, state  # noqa: E402
 from services import CHROMIUM, CHROMIUM_ARGS, Server, sqlite_url  # noqa: E402
 
 GAME = "the-game-makers"
+#: the page's setting "step through others' moves" off (tests/browser.py's PACING_OFF; kept here so
+#: the script also runs on a checkout from before the pacing, for a before/after figure)
+PACING_OFF = "try { localStorage.setItem('boardwright.step-through-moves', 'off'); } catch (error) { }"
 #: installed in the page before its scripts: times each click to the redraw that follows it
 TIMING = """
 window.__redraws = [];
@@ -120,6 +126,7 @@ def main() -> None:
     parser.add_argument("--near", type=int, default=9, help="open the page once a Display Case holds this many")
     parser.add_argument("--clicks", type=int, default=40)
     parser.add_argument("--profile", type=int, default=0, help="print this many of the dearest functions")
+    parser.add_argument("--no-pacing", action="store_true", help="the page's 'step through others' moves' off")
     args = parser.parse_args()
     rng = random.Random(args.seed)
 
@@ -141,6 +148,8 @@ def main() -> None:
             errors: list[str] = []
             page.on("pageerror", lambda error: errors.append(str(error)))
             page.add_init_script(TIMING)
+            if args.no_pacing:
+                page.add_init_script(PACING_OFF)
             opened = time.monotonic()
             page.goto(table["seats"][0]["url"])
             page.wait_for_function("() => document.body.dataset.version !== undefined")

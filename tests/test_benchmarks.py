@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -159,6 +160,19 @@ def test_table_screens_shoots_each_moment_on_desktop_and_phone(tmp_path):
                            for viewport in ("desktop", "phone"))
     for path in tmp_path.glob("*.png"):
         assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and 10_000 < path.stat().st_size < 600_000, path
+
+
+@pytest.mark.web
+def test_table_redraw_times_the_clicks_near_the_end_of_a_game_makers_game():
+    needs_chromium()
+    out = run("table_redraw.py", "--players", "2", "--near", "1", "--clicks", "3")
+    assert "played to turn" in out and "page opened and drawn" in out, out
+    timed = re.search(r"^(\d+) clicks timed \(of (\d+)\); script errors: none$", out, re.MULTILINE)
+    assert timed and 1 <= int(timed[1]) <= int(timed[2]) <= 3, out
+    for name in ("click to drawn (script done)", "click to drawn (next frame)", "of it, the server's answer",
+                 "the page's own part (frame)"):
+        line = next((line for line in out.splitlines() if name in line), "")
+        assert "median" in line and "p90" in line and "max" in line, out
 
 
 @pytest.mark.web
