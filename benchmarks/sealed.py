@@ -13,8 +13,10 @@ Three figures per game (each game at the player count and options that give it s
    twice: once with a chosen seat committing last at every sealed decision, once committing first
    (seat ``seed mod players``). The chosen seat's mean win share when last minus when first, with
    a 95% interval over the paired seeds; a fair search shows 0.
-3. **Makers of Universe's auctions**: in the same games, the share of auctions with a single
-   highest bid that the seat committing last wins (a fair search: its share of bidders).
+3. **Makers of Universe's auctions**: at auctions met in games the heuristic bots play, every
+   bidder's search bids, once with a chosen bidder committing last and once first: how often the
+   chosen bidder wins each way (a fair search: the same); and in the mirror matches above, the
+   share of auctions with a single highest bid that the seat committing last wins.
 """
 
 from __future__ import annotations
@@ -60,6 +62,43 @@ def choice_order(game_id: str, players: int, options: dict[str, Any], games: int
     return differ, checked
 
 
+def auctions(game_id: str, players: int, options: dict[str, Any], count: int, iterations: int) -> tuple[int, int, int]:
+    """At ``count`` auctions met in games the heuristic bots play, every bidder's search bids once
+    with a chosen bidder committing last and once committing first (the others in seat order):
+    (decisions with one top bid either way, of them won by the chosen bidder last, ... first)."""
+    decided = won_last = won_first = 0
+    met = 0
+    seed = 0
+    while met < count:
+        state = bw.load(game_id).new(players=players, seed=seed, options=options, events=False)
+        bot = agents.make("heuristic", seed=seed)
+        while not state.is_over and met < count:
+            seats = state.to_act
+            if len(seats) > 1 and all(str(a).startswith("bid ") for a in state.legal_actions(seats[0])):
+                chosen = seats[met % len(seats)]
+                outcome = []
+                for last in (True, False):
+                    order = sorted(seats, key=lambda seat: (seat == chosen) == last)
+                    trial = state.clone()
+                    bids = {}
+                    for seat in order:
+                        search = agents.make(f"ismcts:iterations={iterations}", seed=derive_seed(seed, f"{met}/{seat}"))
+                        action = search.choose(trial, seat)
+                        bids[seat] = int(str(action).split()[1])
+                        trial.apply(seat, action)
+                    top = max(bids.values())
+                    outcome.append(None if sum(b == top for b in bids.values()) > 1 else bids[chosen] == top)
+                if None not in outcome:
+                    decided += 1
+                    won_last += outcome[0]
+                    won_first += outcome[1]
+                met += 1
+            for seat in seats:
+                state.apply(seat, bot.choose(state, seat))
+        seed += 1
+    return decided, won_last, won_first
+
+
 def mirror(game_id: str, players: int, options: dict[str, Any], seed: int, iterations: int,
            last: bool) -> tuple[float, int, int, float]:
     """One mirror match in which seat ``seed mod players`` commits last (or first) at every sealed
@@ -101,29 +140,41 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=3,
                         help="heuristic games whose sealed decisions are checked (default 3)")
     parser.add_argument("--iterations", type=int, default=100, help="search iterations per decision (default 100)")
+    parser.add_argument("--auctions", type=int, default=60,
+                        help="Makers of Universe's auctions bid in both orders (default 60; 0 skips)")
+    parser.add_argument("--auction-iterations", type=int, default=500,
+                        help="search iterations per bid there (default 500)")
     args = parser.parse_args()
     for game_id, players, options in SEALED:
         if args.game and game_id not in args.game:
             continue
         started = time.perf_counter()
         differ, checked = choice_order(game_id, players, options, args.positions, args.iterations)
-        print(f"{game_id} {players}p: the choice depends on the order of commits at {differ} of {checked} "
-              f"sealed choices ({differ / max(checked, 1):.0%})", flush=True)
-        gains, auctions, won, fair = [], 0, 0, 0.0
+        if checked:
+            print(f"{game_id} {players}p: the choice depends on the order of commits at {differ} of {checked} "
+                  f"sealed choices ({differ / checked:.0%})", flush=True)
+        if args.auctions and game_id == "makers-of-universe":
+            decided, won_last, won_first = auctions(game_id, players, options, args.auctions, args.auction_iterations)
+            print(f"{game_id} {players}p: at {decided} auctions (one top bid whichever order), a bidder searching "
+                  f"{args.auction_iterations} iterations won {won_last} committing last and {won_first} committing "
+                  f"first ({won_last / max(decided, 1):.0%} against {won_first / max(decided, 1):.0%})", flush=True)
+        gains, auctions_met, won, fair = [], 0, 0, 0.0
         for seed in range(args.n):
             for last in (True, False):
                 share, held, taken, chance = mirror(game_id, players, options, seed, args.iterations, last)
                 gains.append(share if last else -share)
-                auctions, won, fair = auctions + held, won + taken, fair + chance
+                auctions_met, won, fair = auctions_met + held, won + taken, fair + chance
         gains = [gains[i] + gains[i + 1] for i in range(0, len(gains), 2)]
-        mean = statistics.fmean(gains)
-        half = 1.96 * statistics.stdev(gains) / math.sqrt(len(gains)) if len(gains) > 1 else math.nan
-        print(f"{game_id} {players}p: committing last rather than first changes a seat's win share by "
-              f"{mean:+.3f} [95% {mean - half:+.3f} – {mean + half:+.3f}] over {len(gains)} paired mirror "
-              f"matches of ismcts:iterations={args.iterations}", flush=True)
-        if auctions:
-            print(f"{game_id} {players}p: the last to commit won {won} of {auctions} auctions with one top bid "
-                  f"({won / auctions:.0%}; a bidder drawn at random would win {fair / auctions:.0%})", flush=True)
+        if gains:
+            mean = statistics.fmean(gains)
+            half = 1.96 * statistics.stdev(gains) / math.sqrt(len(gains)) if len(gains) > 1 else math.nan
+            print(f"{game_id} {players}p: committing last rather than first changes a seat's win share by "
+                  f"{mean:+.3f} [95% {mean - half:+.3f} – {mean + half:+.3f}] over {len(gains)} paired mirror "
+                  f"matches of ismcts:iterations={args.iterations}", flush=True)
+            if auctions_met:
+                print(f"{game_id} {players}p: in those games the last to commit won {won} of {auctions_met} "
+                      f"auctions with one top bid ({won / auctions_met:.0%}; a bidder drawn at random would win "
+                      f"{fair / auctions_met:.0%})", flush=True)
         print(f"<!-- {game_id}: {time.perf_counter() - started:,.0f} s -->", flush=True)
 
 
