@@ -126,11 +126,11 @@ def tasks(plan: Plan, replays: Sequence[Replay], folder: Path) -> list[GameTask]
 
 def paired(original: Sequence[float], replayed: Sequence[float]) -> dict[str, Any]:
     """Original minus replay, paired by game: mean, 95% t interval, p-value and z (mean over its
-    standard error; None when every difference is the same)."""
+    standard error: infinite when every difference is the same and not 0, None when all are 0)."""
     found = stats.paired_difference(replayed, original)
     n = len(original)
     se = suspects.standard_error([a - b for a, b in zip(original, replayed, strict=True)])
-    z = found["diff"] / se if se > 0 else None
+    z = found["diff"] / se if se > 0 else math.copysign(math.inf, found["diff"]) if found["diff"] else None
     moved = found["p_value"] is not None and (found["ci95"][0] > 0 or found["ci95"][1] < 0)
     return {"diff": found["diff"] if n else None, "ci95": found["ci95"] if n else None, "p": found["p_value"],
             "q": None, "z": z, "moved": moved}
