@@ -456,6 +456,30 @@ def content_path(text: str) -> str:
     return str(path.resolve())
 
 
+def ablate_target(text: str, game: Game, options: dict[str, Any], folder: Path) -> int | tuple[str, str]:
+    """``--ablate``: a number of suspects (0 to 20), or an item ``KIND:NAME`` or ``NAME`` that the
+    game can make plain (its plain variant is written and loaded now, before any game)."""
+    from .sim.lab.ablation import write_variant
+
+    if text.strip().isdigit():
+        if int(text) > 20:
+            raise UsageError(f"--ablate takes 0 to 20 suspects, not {text.strip()}")
+        return int(text)
+    kind, _, name = text.rpartition(":") if ":" in text else ("", "", text)
+    kinds = [kind.strip()] if kind else list(game.lab_plain_kinds)
+    found = [(k, name.strip()) for k in kinds if game.lab_plain((k, name.strip()), options) is not None]
+    if not found:
+        can = ", ".join(game.lab_plain_kinds) or "none"
+        raise UsageError(f"--ablate {text}: {game.name} has no plain item to put in its place "
+                         f"(it makes plain: {can}; write KIND:NAME as the report names items)")
+    if len(found) > 1:
+        raise UsageError(f"--ablate {text}: say which: " + " or ".join(f"{k}:{n}" for k, n in found))
+    made = write_variant(game, options, found[0], folder)
+    if isinstance(made, str):
+        raise UsageError(f"--ablate {text}: {made}")
+    return found[0]
+
+
 def cmd_balance(args: argparse.Namespace, console: Console) -> int:
     from rich.markup import escape
 
@@ -496,6 +520,7 @@ def cmd_balance(args: argparse.Namespace, console: Console) -> int:
         except ValueError as error:
             raise UsageError(str(error)) from None
     folder = output_folder(args.out or f"balance-{game.id}")
+    ablate = ablate_target(args.ablate, game, options, folder)
     started = False
     if args.backend == "ray":
         try:
@@ -507,7 +532,7 @@ def cmd_balance(args: argparse.Namespace, console: Console) -> int:
                              f"{' '.join(str(error).split())[:300]}") from None
     try:
         with progress_bar(f"{game.name} balance", total, rate="games/s") as advance:
-            report = study(plan, game.name, args.backend, args.jobs, args.ray_address, advance)
+            report = study(plan, game.name, args.backend, args.jobs, args.ray_address, advance, ablate, folder)
     except SimulationError as error:
         print(f"boardwright: {error}", file=sys.stderr)
         return 1
@@ -708,6 +733,9 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_argument("--ray-address", metavar="ADDRESS", help="a Ray cluster to use (default: start a local one "
                                                               "with --jobs CPUs on 127.0.0.1)")
     sub.add_argument("--out", metavar="DIR", help="the report's folder (default: balance-GAME)")
+    sub.add_argument("--ablate", default="3", metavar="K|ITEM",
+                     help="replay the games of the first K suspects of each player count with the item made plain "
+                          "(default 3; 0 skips), or of one item: KIND:NAME or NAME")
 
     sub = commands.add_parser("serve", help="run the game server: tables played in the browser or over its API")
     sub.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1)")

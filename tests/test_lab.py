@@ -266,7 +266,7 @@ def test_the_same_command_gives_the_same_report_on_any_jobs_and_on_ray(tmp_path)
     reference = without_timing(tmp_path / "one" / "report.json")
     plan = Plan("game-development", (2, 3), {2: ("heuristic",) * 2, 3: ("heuristic",) * 3}, 12, 9,
                 (Version("A", {}),), module="boardwright.games.game_development")
-    pooled = study(plan, "Game Development", jobs=2)
+    pooled = study(plan, "Game Development", jobs=2, ablate=3)
     assert pooled["timing"]["jobs"] == 2 and pooled.pop("timing")
     assert json.loads(json.dumps(pooled)) == reference
 

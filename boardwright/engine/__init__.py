@@ -7,15 +7,15 @@ from .content import Field, Section, load_content
 from .decisions import clockwise, reaction_order
 from .errors import BoardwrightError, ContentError, IllegalAction, OptionError, RecordError
 from .game import Game
-from .lab import Item, ItemRule
+from .lab import Efficiency, Item, ItemRule, PlainVariant
 from .options import Option, parse_option_pairs, resolve_options
 from .records import load_record, replay, save_record
 from .rng import Stream, Streams
 from .state import State
 
 __all__ = [
-    "Action", "ActionTable", "Agent", "BoardwrightError", "ContentError", "Field", "Game", "IllegalAction", "Item",
-    "ItemRule", "Option", "OptionError", "RecordError", "Section", "State", "Stream", "Streams", "clockwise",
-    "load_content", "load_record", "parse_option_pairs", "reaction_order", "replay",
-    "resolve_options", "save_record",
+    "Action", "ActionTable", "Agent", "BoardwrightError", "ContentError", "Efficiency", "Field", "Game",
+    "IllegalAction", "Item", "ItemRule", "Option", "OptionError", "PlainVariant", "RecordError", "Section", "State",
+    "Stream", "Streams", "clockwise", "load_content", "load_record", "parse_option_pairs", "reaction_order",
+    "replay", "resolve_options", "save_record",
 ]

@@ -9,6 +9,7 @@ check what only the game knows (that a Part exists, that counts add up) with :fu
 from __future__ import annotations
 
 import builtins
+import json
 import tomllib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -183,3 +184,57 @@ def load_content(path: str | Path, schema: Sequence[Section],
     if cache_key is not None:
         _CACHE[cache_key] = content
     return content
+
+
+# ---------------------------------------------------------------------------- content variants
+def toml_value(value: Any) -> str:
+    """One TOML value: text (a basic string), whole number, number, true/false, a list or an
+    inline table of them."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)  # a JSON string is a TOML basic string
+    if isinstance(value, (int, float)):
+        return repr(value)
+    if isinstance(value, list):
+        return "[" + ", ".join(toml_value(item) for item in value) + "]"
+    if isinstance(value, dict):
+        return "{ " + ", ".join(f"{json.dumps(str(k))} = {toml_value(v)}" for k, v in value.items()) + " }"
+    raise TypeError(f"a content value cannot be {type(value).__name__}")
+
+
+def toml_text(data: Mapping[str, Any], heading: str = "") -> str:
+    """Content as TOML: top-level values first, then each array of tables (``[[name]]`` entries)
+    in the given order; ``heading`` becomes comment lines at the top. ``tomllib.loads`` reads it
+    back as ``data``."""
+    lines = [f"# {line}" if line else "#" for line in heading.splitlines()]
+    tables = {name: value for name, value in data.items() if isinstance(value, list) and value
+              and all(isinstance(entry, dict) for entry in value)}
+    lines += [f"{json.dumps(name)} = {toml_value(value)}" for name, value in data.items() if name not in tables]
+    for name, entries in tables.items():
+        for entry in entries:
+            lines += ["", f"[[{name}]]"]
+            lines += [f"{json.dumps(key)} = {toml_value(value)}" for key, value in entry.items()]
+    return "\n".join(lines) + "\n"
+
+
+def content_variant(path: str | Path, section: str, name: str, changes: Mapping[str, Any], *,
+                    key: str = "name", base: str | Path | None = None, heading: str = "") -> str:
+    """The TOML text of the content file at ``path`` with one entry changed: the entry of
+    ``[[section]]`` whose ``key`` is ``name`` gets the fields of ``changes`` (a field given None
+    is removed). A section the file leaves out is taken from ``base`` (for games whose files
+    extend their default). Raises KeyError when no entry has that name. The text is not checked:
+    load it through the game to know it is valid content."""
+    data = tomllib.loads(read_text(Path(path), MAX_CONTENT_BYTES, lambda text: fail(str(path), None, None, text)))
+    if section not in data and base is not None:
+        data[section] = tomllib.loads(Path(base).read_text(encoding="utf-8"))[section]
+    entries = data.get(section)
+    found = next((entry for entry in entries or () if isinstance(entry, dict) and entry.get(key) == name), None)
+    if found is None:
+        raise KeyError(f"no [[{section}]] entry named {name!r}")
+    for field, value in changes.items():
+        if value is None:
+            found.pop(field, None)
+        else:
+            found[field] = value
+    return toml_text(data, heading)

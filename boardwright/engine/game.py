@@ -11,7 +11,7 @@ from typing import Any, ClassVar
 from .actions import Action
 from .errors import shown
 from .events import ENGINE_TEXTS, write
-from .lab import Item, ItemRule, items_told
+from .lab import Efficiency, Item, ItemRule, PlainVariant, items_told
 from .observation import Encoder, Observer
 from .options import Option, resolve_options
 from .state import State
@@ -54,6 +54,8 @@ class Game:
     #: for the balance lab: the events that name the content a seat took (see
     #: :mod:`boardwright.engine.lab`); empty when :meth:`lab_items` reads the state instead
     lab_events: ClassVar[tuple[ItemRule, ...]] = ()
+    #: for the balance lab: the item kinds :meth:`lab_plain` can make plain (for ablation)
+    lab_plain_kinds: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self) -> None:
         self._learning_cache: dict[tuple[Any, ...], Any] = {}
@@ -212,6 +214,26 @@ class Game:
         being played; each changes exactly when a new round (turn) begins, and is ``None``
         outside rounds (turns), as in setup. The default knows neither."""
         return (None, None)
+
+    def lab_efficiency(self, options: Mapping[str, Any] | None = None) -> dict[Item, Efficiency]:
+        """For each item whose content gives points and a cost, under ``options``: its points, its
+        cost and the cost's unit (see :mod:`boardwright.engine.lab`). A game without them has none."""
+        return self._lab_efficiency(resolve_options(self.id, self.options, options))
+
+    def _lab_efficiency(self, options: Mapping[str, Any]) -> dict[Item, Efficiency]:
+        return {}
+
+    def lab_plain(self, item: Item, options: Mapping[str, Any] | None = None) -> PlainVariant | None:
+        """The content under ``options`` with ``item`` made a plain item of its kind (same name),
+        as a whole content file, for the lab's ablation; None when the game has no plain item for
+        it (its kind is not in :attr:`lab_plain_kinds`, or it is not in the content). The lab loads
+        the file through the game before playing it."""
+        if item[0] not in self.lab_plain_kinds:
+            return None
+        return self._lab_plain(item, resolve_options(self.id, self.options, options))
+
+    def _lab_plain(self, item: Item, options: Mapping[str, Any]) -> PlainVariant | None:
+        return None
 
     def player_range(self) -> str:
         if self.min_players == self.max_players:

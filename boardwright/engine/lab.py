@@ -12,13 +12,25 @@ A game describes this on its :class:`~boardwright.engine.game.Game` with two sma
   changes; ``None`` means "not in a round" or "not in anyone's turn" (setup, an auction) and is
   not counted.
 
+Two more hooks let the lab judge an item against the others of its kind:
+
+- ``Game.lab_efficiency(options)``: for the items whose content gives points and a cost, an
+  :data:`Efficiency` ``(points, cost, unit)``: a Gadget's points and its Parts, a feature's
+  points and its resources, a Machine's points and its doors...
+- ``Game.lab_plain(item, options)``: a :class:`PlainVariant` of the content, in which ``item``
+  keeps its name and cost but plays as a plain item of its kind: usually with the points its
+  kind's median points per cost gives that cost (:func:`plain_points`), or without its special
+  ability; None when the game has no plain item for it. The lab plays the same seeds with it (an
+  ablation) to measure what the item itself does.
+
 The lab is an omniscient reader of finished games: it sees what every seat was told, never
 during play, and nothing it reads reaches an agent.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import math
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -26,6 +38,39 @@ from .events import Event
 
 #: an item of content as the lab counts it: ``(kind, name)``, e.g. ``("Gadget", "Jumpboots")``
 Item = tuple[str, str]
+#: what the content says an item scores and costs: ``(points, cost, unit of the cost)``, e.g.
+#: ``(2.0, 2.0, "Part")`` for a 2-point Gadget of two Parts
+Efficiency = tuple[float, float, str]
+
+
+@dataclass(frozen=True)
+class PlainVariant:
+    """A content file in which one item plays as a plain item of its kind: what it plays as (for
+    people: "as Save System: Prog 2, 2 points") and the whole file's TOML text."""
+
+    replacement: str
+    toml: str
+
+
+def median(values: Sequence[float]) -> float:
+    """The median of ``values`` (the mean of the two middle ones for an even count)."""
+    ordered = sorted(values)
+    middle = len(ordered) // 2
+    return ordered[middle] if len(ordered) % 2 else (ordered[middle - 1] + ordered[middle]) / 2
+
+
+def plain_points(efficiency: Mapping[Item, Efficiency], item: Item) -> int | None:
+    """The points a plain item of ``item``'s kind has for ``item``'s cost: the median points per
+    cost of the other items of its kind, times that cost, rounded half up. None when the item has
+    no cost, its kind no other item with one, or it has those points already (it is plain)."""
+    if item not in efficiency or efficiency[item][1] <= 0:
+        return None
+    points, cost, _ = efficiency[item]
+    rates = [p / c for (kind, name), (p, c, _) in efficiency.items() if kind == item[0] and name != item[1] and c > 0]
+    if not rates:
+        return None
+    plain = math.floor(median(rates) * cost + 0.5)
+    return None if plain == points else plain
 
 
 @dataclass(frozen=True)

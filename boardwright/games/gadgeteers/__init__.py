@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Mapping
 from typing import Any, ClassVar
 
-from ...engine import Game, Item, Option, State
+from ...engine import Efficiency, Game, Item, Option, PlainVariant, State
 from ...engine.observation import Encoder
 from . import lab
 from .content import load as load_content
@@ -74,3 +74,11 @@ class Gadgeteers(Game):
     def lab_progress(self, state: State) -> tuple[Hashable, Hashable]:
         assert isinstance(state, GadgeteersState)
         return lab.progress(state)
+
+    lab_plain_kinds = ("Gadget",)
+
+    def _lab_efficiency(self, options: Mapping[str, Any]) -> dict[Item, Efficiency]:
+        return lab.efficiency(load_content(options.get("content")))
+
+    def _lab_plain(self, item: Item, options: Mapping[str, Any]) -> PlainVariant | None:
+        return lab.plain(load_content(options.get("content")), item)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Mapping
 from typing import Any, ClassVar
 
-from ...engine import Game, Item, Option, State
+from ...engine import Efficiency, Game, Item, Option, PlainVariant, State
 from ...engine.observation import Encoder
 from . import lab
 from .content import load
@@ -66,6 +66,14 @@ class GameDevelopment(Game):
     def lab_progress(self, state: State) -> tuple[Hashable, Hashable]:
         assert isinstance(state, GameDevelopmentState)
         return lab.progress(state)
+
+    lab_plain_kinds = ("Feature", "Developer", "Lead")
+
+    def _lab_efficiency(self, options: Mapping[str, Any]) -> dict[Item, Efficiency]:
+        return lab.efficiency(load(options.get("content")))
+
+    def _lab_plain(self, item: Item, options: Mapping[str, Any]) -> PlainVariant | None:
+        return lab.plain(load(options.get("content")), item)
 
 
 __all__ = ["GameDevelopment"]

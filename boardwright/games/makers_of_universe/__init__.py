@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Mapping
 from typing import Any, ClassVar
 
-from boardwright.engine import Game, Item, Option, State
+from boardwright.engine import Efficiency, Game, Item, Option, PlainVariant, State
 from boardwright.engine.observation import Encoder
 
 from . import lab, observation, present
@@ -90,3 +90,11 @@ class MakersOfUniverse(Game):
     def lab_progress(self, state: State) -> tuple[Hashable, Hashable]:
         assert isinstance(state, MouState)
         return lab.progress(state)
+
+    lab_plain_kinds = ("Machine", "Evolution")
+
+    def _lab_efficiency(self, options: Mapping[str, Any]) -> dict[Item, Efficiency]:
+        return lab.efficiency(load(options.get("content") or CONTENT_FILE))
+
+    def _lab_plain(self, item: Item, options: Mapping[str, Any]) -> PlainVariant | None:
+        return lab.plain(load(options.get("content") or CONTENT_FILE), item)

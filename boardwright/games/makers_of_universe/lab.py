@@ -7,13 +7,20 @@ seat: each Machine it bought, Evolution it placed, Action card it played, Creatu
 attack, Trap that was sprung in its world, door it activated, and its Character (dealt at
 random). A round is the game's round (auctions, then one turn each); a turn is one player's turn
 of the action phase (the auctions are nobody's turn).
+
+Efficiency: a Machine's creation points per door it asks to activate; an Evolution's points for
+its one card. A plain Machine or Evolution keeps everything but its points: it is worth what
+the median points per door (per card) of the others of its kind gives its cost.
 """
 
 from __future__ import annotations
 
 from collections.abc import Hashable
 
-from ...engine import Item, ItemRule
+from ...engine import Efficiency, Item, ItemRule, PlainVariant
+from ...engine.content import content_variant
+from ...engine.lab import plain_points
+from .content import EVOLUTION, Content
 from .state import MouState
 
 EVENTS = (
@@ -35,3 +42,22 @@ def characters(state: MouState, found: list[set[Item]]) -> list[set[Item]]:
 
 def progress(state: MouState) -> tuple[Hashable, Hashable]:
     return state.round, (None if state.auction_no else (state.round, state.turn_no))
+
+
+def efficiency(content: Content) -> dict[Item, Efficiency]:
+    found: dict[Item, Efficiency] = {("Machine", m.name): (float(m.points), float(m.doors), "door")
+                                     for m in content.machines}
+    found.update({("Evolution", c.name): (float(c.points), 1.0, "card")
+                  for c in content.cards if c.family == EVOLUTION})
+    return found
+
+
+def plain(content: Content, item: Item) -> PlainVariant | None:
+    points = plain_points(efficiency(content), item)
+    if points is None or item[0] not in ("Machine", "Evolution"):
+        return None
+    section = "machines" if item[0] == "Machine" else "evolutions"
+    replacement = f"{points} points for its {'doors' if item[0] == 'Machine' else 'card'}"
+    toml = content_variant(content.file, section, item[1], {"points": points},
+                           heading=f"The balance lab's plain variant: {item[0]} {item[1]} is worth {replacement}.")
+    return PlainVariant(replacement, toml)

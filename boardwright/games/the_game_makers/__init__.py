@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Mapping
 from typing import Any, ClassVar
 
-from boardwright.engine import Game, Item, Option, State
+from boardwright.engine import Efficiency, Game, Item, Option, PlainVariant, State
 from boardwright.engine.observation import Encoder
 
 from . import lab
@@ -106,3 +106,13 @@ class TheGameMakers(Game):
     def lab_progress(self, state: State) -> tuple[Hashable, Hashable]:
         assert isinstance(state, GameMakersState)
         return lab.progress(state)
+
+    lab_plain_kinds = ("Game",)
+
+    def _lab_efficiency(self, options: Mapping[str, Any]) -> dict[Item, Efficiency]:
+        from .content import load
+        return lab.efficiency(load(options["content"]))
+
+    def _lab_plain(self, item: Item, options: Mapping[str, Any]) -> PlainVariant | None:
+        from .content import load
+        return lab.plain(load(options["content"]), item)

@@ -4,15 +4,22 @@ Items per seat: each game in its Display Case, each of its three Structures (dea
 named with their letter) and, separately, each it completed ("Structure built"), and each
 Tweenie on its Assembly Line. A round is a turn of the Wheel (every player once); a turn is one
 player's turn in it. Setup (Structures, starting cards) is neither.
+
+Efficiency: a game with flat VP, its VP per level of Components its Contract requires (a card
+requirement counts its number of cards, "any" level counts 1); games scored by a pattern have no
+fixed points. A plain game keeps everything but its VP: it scores what the median VP per level
+of the other flat games gives its requirements.
 """
 
 from __future__ import annotations
 
 from collections.abc import Hashable
 
-from ...engine import Item
+from ...engine import Efficiency, Item, PlainVariant
+from ...engine.content import content_variant
+from ...engine.lab import plain_points
 from .board import PLAY, TWEENIE_BASE
-from .content import LETTERS
+from .content import BASE, LETTERS, PATTERNS, Content
 from .state import GameMakersState
 
 
@@ -38,3 +45,20 @@ def progress(state: GameMakersState) -> tuple[Hashable, Hashable]:
     if state.phase != PLAY:
         return None, None
     return state.turn, (state.turn, state.pos)
+
+
+def efficiency(content: Content) -> dict[Item, Efficiency]:
+    flat = PATTERNS.index("flat")
+    return {("Game", card.name): (float(card.value), float(sum(max(level, 1) for _, level in card.requires)),
+                                  "component level")
+            for card in content.cards if card.pattern == flat}
+
+
+def plain(content: Content, item: Item) -> PlainVariant | None:
+    points = plain_points(efficiency(content), item)
+    if points is None or item[0] != "Game":
+        return None
+    replacement = f"flat {points} VP for its requirements"
+    toml = content_variant(content.file, "cards", item[1], {"score": f"flat {points}"}, base=BASE,
+                           heading=f"The balance lab's plain variant: Game {item[1]} scores {replacement}.")
+    return PlainVariant(replacement, toml)

@@ -14,10 +14,14 @@ need NumPy and SciPy, the plots Matplotlib and the Ray backend Ray (``pip instal
 
 from __future__ import annotations
 
+import tempfile
 import time
+from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
-from ..runner import Progress
+from ...engine import Item
+from ..runner import GameTask, Progress
 from .collect import LabGame, play_lab_chunk, play_lab_game
 from .plan import Plan, Version
 
@@ -25,10 +29,32 @@ __all__ = ["LabGame", "Plan", "Version", "play_lab_chunk", "play_lab_game", "stu
 
 
 def study(plan: Plan, name: str, backend: str = "process", jobs: int = 1, address: str | None = None,
-          progress: Progress | None = None) -> dict[str, Any]:
-    """Play a study and return its report (a JSON-ready dict; see :mod:`.analysis`)."""
+          progress: Progress | None = None, ablate: int | Item = 0, folder: Path | None = None) -> dict[str, Any]:
+    """Play a study and return its report (a JSON-ready dict; see :mod:`.analysis`).
+
+    ``ablate``: replay the first ``ablate`` suspects of each player count (or the named item)
+    with the item made plain (:mod:`.ablation`; the command's default is 3, this function's 0);
+    their content variants are written into ``folder`` (a temporary folder when None)."""
     from . import analysis, backends
 
     start = time.perf_counter()
     games = backends.run(plan.tasks(), backend, jobs, address, progress)
-    return analysis.build(plan, games, name, time.perf_counter() - start, backend, jobs)
+    report = analysis.build(plan, games, name, time.perf_counter() - start, backend, jobs)
+    if ablate != 0:
+        with tempfile.TemporaryDirectory(prefix="boardwright-ablation-") as scratch:
+            ablate_study(plan, report, games, ablate, folder or Path(scratch),
+                         lambda tasks: backends.run(tasks, backend, jobs, address, None))
+    return report
+
+
+def ablate_study(plan: Plan, report: dict[str, Any], games: list[LabGame], ablate: int | Item, folder: Path,
+                 play: Callable[[list[GameTask]], list[LabGame]]) -> None:
+    """Ablate a study's suspects into its ``report`` (suspects re-ranked, headline rewritten, the
+    replay games counted in ``timing``)."""
+    from . import ablation, analysis
+
+    start = time.perf_counter()
+    replayed = ablation.run(plan, report, games, ablate, folder, play)
+    report["suspects"] = analysis.tidy(report["suspects"])
+    report["headline"] = analysis.headline(report)
+    report["timing"]["ablation"] = {"games": replayed, "seconds": time.perf_counter() - start}

@@ -374,6 +374,9 @@ def headline(report: Mapping[str, Any]) -> list[str]:
             lines.append(f"What-if {comparison['b']}: {row['kind']} {row['name']}: taken "
                          f"{percent(row['take_a'])} → {percent(row['take_b'])}, lift "
                          f"{points(row['lift_a'])} → {points(row['lift_b'])}.")
+    from .suspects import headline as suspect_lines
+
+    lines += suspect_lines(report.get("suspects") or [])
     for count, seats in report["seat_advantage"].items():
         test = seats["equal_seats"]
         shares = ", ".join(f"seat {row['seat']} {percent(row['win_share'])}" for row in seats["seats"])
@@ -449,6 +452,14 @@ def tidy(value: Any) -> Any:
     return value
 
 
+def efficiency(plan: Plan) -> dict[tuple[str, str], tuple[float, float, str]]:
+    """What the content of the study's first version says each item scores and costs (the
+    game's ``lab_efficiency`` hook)."""
+    from ... import load
+
+    return load(plan.game).lab_efficiency(plan.versions[0].options)
+
+
 def build(plan: Plan, games: Sequence[LabGame], name: str, seconds: float, backend: str,
           jobs: int) -> dict[str, Any]:
     """The whole report of a study as one JSON-ready dict (only ``timing`` depends on the run).
@@ -458,13 +469,17 @@ def build(plan: Plan, games: Sequence[LabGame], name: str, seconds: float, backe
     """
     groups = plan.split(games)
     done = [{count: [g for g in group[count] if g.finished] for count in plan.counts} for group in groups]
+    from . import suspects
+
     base = sections(plan, done[0])
+    suspected, suspect_rules = suspects.build(done[0], efficiency(plan))
     report: dict[str, Any] = {
         "game": plan.game, "name": name, "players": list(plan.counts), "games_per_count": plan.n,
         "seed": plan.seed, "seats": {str(c): list(plan.seats[c]) for c in plan.counts},
         "options": dict(plan.versions[0].options),
         "versions": [{"label": v.label, "options": dict(v.options)} for v in plan.versions],
         "headline": [], "unfinished": unfinished(plan, groups), **base, "compare": None,
+        "suspects": suspected, "suspect_rules": suspect_rules,
     }
     if len(plan.versions) > 1:
         other = sections(plan, done[1])

@@ -191,6 +191,23 @@ def _compare_section(report: Mapping[str, Any], images: Mapping[str, bytes], sho
     return "".join(parts)
 
 
+def _suspects_section(report: Mapping[str, Any], shown: int = 10) -> str:
+    from .suspects import describe, name
+
+    entries = report.get("suspects") or []
+    if not entries:
+        return ""
+    rules = report.get("suspect_rules") or {}
+    floors = ", ".join(f"{count} players: {least}" for count, least in (rules.get("floor") or {}).items())
+    rows = [[str(place), str(e["players"]), escape(name(e)), escape(e["basis"] or "—"), escape(describe(e))]
+            for place, e in enumerate([e for e in entries if e["judged"]][:shown], 1)]
+    return ("<h2>Suspects</h2>"
+            f"<p>The items most likely to be broken, most suspicious first (all {len(entries)} in report.json). "
+            f"Items seen in fewer seat-games than the floor ({escape(floors)}) are not judged.</p>"
+            + _table(["#", "players", "item", "judged by", "evidence"], rows, (2, 3, 4))
+            + f'<p class="note">{escape(rules.get("note", ""))}.</p>')
+
+
 def _unfinished_section(report: Mapping[str, Any]) -> str:
     stopped = report["unfinished"]
     if not stopped["games"]:
@@ -217,6 +234,7 @@ def html(report: Mapping[str, Any], images: Mapping[str, bytes]) -> str:
         f"({', '.join(map(str, report['players']))} players), seed {report['seed']}; seats: {escape(seats)}; "
         f"{escape(options)}.</p>",
         f'<div class="headline"><h2>Headline</h2><ul>{lines}</ul></div>',
+        _suspects_section(report),
         _unfinished_section(report),
         _compare_section(report, images),
         _seat_section(report, images), _length_section(report, images), _scores_section(report, images),
