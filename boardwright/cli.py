@@ -426,20 +426,20 @@ def seats_per_count(texts: Sequence[str] | None, counts: Sequence[int], game: Ga
     return seats
 
 
-def output_folder(text: str) -> Path:
-    """``--out``: a folder that exists or whose parent does, and can be written."""
+def output_folder(text: str, flag: str = "--out") -> Path:
+    """``--out`` (or ``flag``): a folder that exists or whose parent does, and can be written."""
     folder = Path(text)
     if folder.exists() and not folder.is_dir():
-        raise UsageError(f"--out {text}: is a file; name a folder for the report")
+        raise UsageError(f"{flag} {text}: is a file; name a folder")
     parent = folder if folder.exists() else folder.resolve().parent
     if not parent.is_dir():
-        raise UsageError(f"--out {text}: there is no folder {parent}")
+        raise UsageError(f"{flag} {text}: there is no folder {parent}")
     if not os.access(parent, os.W_OK | os.X_OK):
-        raise UsageError(f"--out {text}: {parent} cannot be written")
+        raise UsageError(f"{flag} {text}: {parent} cannot be written")
     try:
         folder.mkdir(exist_ok=True)  # made now: a folder that cannot be made is refused before any game
     except OSError as error:
-        raise UsageError(f"--out {text}: cannot be made ({error.strerror or error})") from None
+        raise UsageError(f"{flag} {text}: cannot be made ({error.strerror or error})") from None
     return folder
 
 
@@ -496,6 +496,7 @@ def cmd_balance(args: argparse.Namespace, console: Console) -> int:
         except ValueError as error:
             raise UsageError(str(error)) from None
     folder = output_folder(args.out or f"balance-{game.id}")
+    export = output_folder(args.export, "--export") if args.export else None
     started = False
     if args.backend == "ray":
         try:
@@ -507,7 +508,7 @@ def cmd_balance(args: argparse.Namespace, console: Console) -> int:
                              f"{' '.join(str(error).split())[:300]}") from None
     try:
         with progress_bar(f"{game.name} balance", total, rate="games/s") as advance:
-            report = study(plan, game.name, args.backend, args.jobs, args.ray_address, advance)
+            report = study(plan, game.name, args.backend, args.jobs, args.ray_address, advance, export)
     except SimulationError as error:
         print(f"boardwright: {error}", file=sys.stderr)
         return 1
@@ -708,6 +709,8 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_argument("--ray-address", metavar="ADDRESS", help="a Ray cluster to use (default: start a local one "
                                                               "with --jobs CPUs on 127.0.0.1)")
     sub.add_argument("--out", metavar="DIR", help="the report's folder (default: balance-GAME)")
+    sub.add_argument("--export", metavar="DIR", help="also write every game as a row of DIR/games.csv "
+                                                     "(seed, seats, scores, winners, length, items per seat)")
 
     sub = commands.add_parser("serve", help="run the game server: tables played in the browser or over its API")
     sub.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1)")

@@ -15,6 +15,7 @@ need NumPy and SciPy, the plots Matplotlib and the Ray backend Ray (``pip instal
 from __future__ import annotations
 
 import time
+from pathlib import Path
 from typing import Any
 
 from ..runner import Progress
@@ -25,10 +26,16 @@ __all__ = ["LabGame", "Plan", "Version", "play_lab_chunk", "play_lab_game", "stu
 
 
 def study(plan: Plan, name: str, backend: str = "process", jobs: int = 1, address: str | None = None,
-          progress: Progress | None = None) -> dict[str, Any]:
-    """Play a study and return its report (a JSON-ready dict; see :mod:`.analysis`)."""
+          progress: Progress | None = None, export: Path | None = None) -> dict[str, Any]:
+    """Play a study and return its report (a JSON-ready dict; see :mod:`.analysis`); with
+    ``export``, a folder that exists, also write every game there as a CSV row (:mod:`.export`)."""
     from . import analysis, backends
 
     start = time.perf_counter()
     games = backends.run(plan.tasks(), backend, jobs, address, progress)
-    return analysis.build(plan, games, name, time.perf_counter() - start, backend, jobs)
+    seconds = time.perf_counter() - start
+    if export is not None:
+        from .export import write_games
+
+        write_games(plan, games, export)
+    return analysis.build(plan, games, name, seconds, backend, jobs)
