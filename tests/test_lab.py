@@ -206,13 +206,26 @@ def test_a_what_if_that_changes_nothing_finds_nothing(tmp_path):
     assert not any(row["significant"] for row in comparison["items"])
 
 
+def edited_content(folder: Path, ours: str, old: str, new: str, name: str) -> Path:
+    """Our content file ``ours`` (under boardwright/games) with the text ``old`` made ``new``,
+    written to ``folder / name``."""
+    text = (ROOT / "boardwright/games" / ours).read_text(encoding="utf-8")
+    assert old in text
+    path = folder / name
+    path.write_text(text.replace(old, new), encoding="utf-8")
+    return path
+
+
+def stronger_pause_menu(folder: Path) -> Path:
+    """Our Game Development deck with the feature Pause Menu worth 12 points instead of 1."""
+    old = 'name = "Pause Menu"\ncost = ["Prog: 1"]\npoints = 1\n'
+    return edited_content(folder, "game_development/content/game-development.toml", old,
+                          old.replace("points = 1", "points = 12"), "stronger.toml")
+
+
 def test_a_what_if_content_file_with_a_stronger_card_is_detected(tmp_path):
     """Pause Menu worth 12 points instead of 1 (same cost): the agents play it far more often."""
-    ours = (ROOT / "boardwright/games/game_development/content/game-development.toml").read_text(encoding="utf-8")
-    old = 'name = "Pause Menu"\ncost = ["Prog: 1"]\npoints = 1\n'
-    assert old in ours
-    stronger = tmp_path / "stronger.toml"
-    stronger.write_text(ours.replace(old, old.replace("points = 1", "points = 12")), encoding="utf-8")
+    stronger = stronger_pause_menu(tmp_path)
     out = tmp_path / "whatif"
     assert balance("game-development", "--players", "3", "-n", "30", "--compare-content", str(stronger),
                    "--out", str(out)) == 0
@@ -226,12 +239,9 @@ def test_a_what_if_content_file_with_a_stronger_card_is_detected(tmp_path):
 
 def stronger_jumpboots(folder: Path) -> str:
     """Our Gadgeteers content with Jumpboots (two Parts) worth 9 points instead of 2."""
-    ours = (ROOT / "boardwright/games/gadgeteers/content/gadgeteers.toml").read_text(encoding="utf-8")
     old = 'name = "Jumpboots"\ntype = "Motion"\npoints = 2\n'
-    assert old in ours
-    path = folder / "jumpboots.toml"
-    path.write_text(ours.replace(old, old.replace("points = 2", "points = 9")), encoding="utf-8")
-    return str(path)
+    return str(edited_content(folder, "gadgeteers/content/gadgeteers.toml", old,
+                              old.replace("points = 2", "points = 9"), "jumpboots.toml"))
 
 
 @pytest.mark.slow

@@ -16,7 +16,7 @@ from typing import Any
 
 from . import stats, whatif
 from .collect import LabGame, standing_at, top_seats, win_share
-from .comeback import comeback
+from .comeback import comeback, followed_to_the_end
 from .plan import Plan
 
 #: where the lab looks at who leads: a fraction of the game's rounds, or None for "as the last
@@ -114,14 +114,10 @@ def scores(count: int, games: Sequence[LabGame], seats: Sequence[str]) -> dict[s
     points = []
     rounds_known = bool(games) and all(g.rounds is not None for g in games)
     for label, fraction in LEAD_POINTS if rounds_known and count > 1 else ():
-        snaps = [(g, lead_snapshot(g, fraction)) for g in games]
-        sole = [(g, lead[0]) for g, lead in snaps if lead is not None and len(lead) == 1]
-        shared_lead = sum(1 for _, lead in snaps if lead is not None and len(lead) > 1)
-        wins = math.fsum(win_share(g, seat) for g, seat in sole)
-        points.append({"at": label, "fraction": fraction, "sole_leader_games": len(sole),
-                       "shared_lead_games": shared_lead, "leader_wins": wins,
-                       "rate": wins / len(sole) if sole else None,
-                       "ci95": list(stats.wilson(wins, len(sole))) if sole else None})
+        found = followed_to_the_end((game, lead_snapshot(game, fraction)) for game in games)
+        points.append({"at": label, "fraction": fraction, "sole_leader_games": found["games"],
+                       "shared_lead_games": found["shared"], "leader_wins": found["wins"],
+                       "rate": found["rate"], "ci95": found["ci95"]})
     return {
         "per_seat": per_seat,
         "winning_margin": stats.distribution(margins) if margins else None,

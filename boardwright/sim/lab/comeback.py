@@ -12,7 +12,7 @@ about 1/players of the time lets anyone come back. Games where several seats sha
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from . import stats
@@ -25,6 +25,25 @@ COMEBACK_POINTS: tuple[tuple[str, float | None], ...] = (
 )
 
 
+def followed_to_the_end(found: Iterable[tuple[LabGame, tuple[int, ...] | None]]) -> dict[str, Any]:
+    """How often the seats found in each game (its leaders, or its last-placed seats, at some
+    point; None when the game had no such point) went on to win, counting only the games with a
+    sole such seat: ``games`` with a sole seat, ``shared`` (several seats), ``wins`` (win shares),
+    ``rate`` and its 95% Wilson interval ``ci95``."""
+    sole: list[tuple[LabGame, int]] = []
+    shared = 0
+    for game, seats in found:
+        if seats is None:
+            continue
+        if len(seats) == 1:
+            sole.append((game, seats[0]))
+        else:
+            shared += 1
+    wins = math.fsum(win_share(game, seat) for game, seat in sole)
+    return {"games": len(sole), "shared": shared, "wins": wins, "rate": wins / len(sole) if sole else None,
+            "ci95": list(stats.wilson(wins, len(sole))) if sole else None}
+
+
 def comeback(count: int, games: Sequence[LabGame]) -> dict[str, Any] | None:
     """How often the sole last-placed seat at each point of :data:`COMEBACK_POINTS` wins; None
     when the game does not tell its rounds, or alone at the table."""
@@ -32,21 +51,10 @@ def comeback(count: int, games: Sequence[LabGame]) -> dict[str, Any] | None:
         return None
     points = []
     for label, fraction in COMEBACK_POINTS:
-        sole: list[tuple[LabGame, int]] = []
-        shared = 0
-        for game in games:
-            last = standing_at(game.trailers, game.rounds, fraction)
-            if last is None:
-                continue
-            if len(last) == 1:
-                sole.append((game, last[0]))
-            else:
-                shared += 1
-        wins = math.fsum(win_share(game, seat) for game, seat in sole)
-        points.append({"at": label, "fraction": fraction, "sole_last_games": len(sole),
-                       "shared_last_games": shared, "last_wins": wins,
-                       "rate": wins / len(sole) if sole else None,
-                       "ci95": list(stats.wilson(wins, len(sole))) if sole else None})
+        found = followed_to_the_end((game, standing_at(game.trailers, game.rounds, fraction)) for game in games)
+        points.append({"at": label, "fraction": fraction, "sole_last_games": found["games"],
+                       "shared_last_games": found["shared"], "last_wins": found["wins"],
+                       "rate": found["rate"], "ci95": found["ci95"]})
     return {
         "points": points, "chance": 1.0 / count,
         "note": ("the sole seat with the lowest score as a round ends; its win counts 1/k if the win is shared; "

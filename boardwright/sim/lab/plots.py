@@ -53,13 +53,20 @@ def seat_advantage(report: Mapping[str, Any]) -> bytes | None:
     return _png(figure)
 
 
+def varies(figure: Mapping[str, Any] | None) -> bool:
+    """True when a length figure has a histogram worth drawing: known, and not the same in every game."""
+    return bool(figure and figure.get("histogram")) and not is_fixed(figure)
+
+
+def drawn_lengths(report: Mapping[str, Any]) -> list[str]:
+    """The length figures the length plot draws: those that vary at some player count."""
+    return [key for key in ("decisions", "rounds", "turns") if any(varies(f[key]) for f in report["length"].values())]
+
+
 def length(report: Mapping[str, Any]) -> bytes | None:
     """Histograms of decisions, rounds and turns per game, one line per player count; a figure
     every game of a count shares is left out (the report says it in words)."""
-    def varies(figure: Mapping[str, Any] | None) -> bool:
-        return bool(figure and figure.get("histogram")) and not is_fixed(figure)
-
-    keys = [k for k in ("decisions", "rounds", "turns") if any(varies(f[k]) for f in report["length"].values())]
+    keys = drawn_lengths(report)
     if not keys:
         return None
     figure, axes = plt.subplots(1, len(keys), figsize=(4 * len(keys), 3.2), squeeze=False)
