@@ -27,7 +27,7 @@ SIGNIFICANT, PLAIN = "#c0392b", "#7f8c8d"
 def _png(figure: Figure) -> bytes:
     buffer = io.BytesIO()
     figure.tight_layout()
-    figure.savefig(buffer, format="png", dpi=90)
+    figure.savefig(buffer, format="png", dpi=90, bbox_inches="tight")  # long item names stay whole
     plt.close(figure)
     return buffer.getvalue()
 
