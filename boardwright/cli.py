@@ -426,20 +426,20 @@ def seats_per_count(texts: Sequence[str] | None, counts: Sequence[int], game: Ga
     return seats
 
 
-def output_folder(text: str) -> Path:
-    """``--out``: a folder that exists or whose parent does, and can be written."""
+def output_folder(text: str, flag: str = "--out") -> Path:
+    """``--out`` (or ``flag``): a folder that exists or whose parent does, and can be written."""
     folder = Path(text)
     if folder.exists() and not folder.is_dir():
-        raise UsageError(f"--out {text}: is a file; name a folder for the report")
+        raise UsageError(f"{flag} {text}: is a file; name a folder")
     parent = folder if folder.exists() else folder.resolve().parent
     if not parent.is_dir():
-        raise UsageError(f"--out {text}: there is no folder {parent}")
+        raise UsageError(f"{flag} {text}: there is no folder {parent}")
     if not os.access(parent, os.W_OK | os.X_OK):
-        raise UsageError(f"--out {text}: {parent} cannot be written")
+        raise UsageError(f"{flag} {text}: {parent} cannot be written")
     try:
         folder.mkdir(exist_ok=True)  # made now: a folder that cannot be made is refused before any game
     except OSError as error:
-        raise UsageError(f"--out {text}: cannot be made ({error.strerror or error})") from None
+        raise UsageError(f"{flag} {text}: cannot be made ({error.strerror or error})") from None
     return folder
 
 
@@ -521,6 +521,7 @@ def cmd_balance(args: argparse.Namespace, console: Console) -> int:
             raise UsageError(str(error)) from None
     folder = output_folder(args.out or f"balance-{game.id}")
     ablate = ablate_target(args.ablate, game, options, folder)
+    export = output_folder(args.export, "--export") if args.export else None
     started = False
     if args.backend == "ray":
         try:
@@ -532,7 +533,8 @@ def cmd_balance(args: argparse.Namespace, console: Console) -> int:
                              f"{' '.join(str(error).split())[:300]}") from None
     try:
         with progress_bar(f"{game.name} balance", total, rate="games/s") as advance:
-            report = study(plan, game.name, args.backend, args.jobs, args.ray_address, advance, ablate, folder)
+            report = study(plan, game.name, args.backend, args.jobs, args.ray_address, advance, ablate, folder,
+                           export)
     except SimulationError as error:
         print(f"boardwright: {error}", file=sys.stderr)
         return 1
@@ -736,6 +738,8 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_argument("--ablate", default="3", metavar="K|ITEM",
                      help="replay the games of the first K suspects of each player count with the item made plain "
                           "(default 3; 0 skips), or of one item: KIND:NAME or NAME")
+    sub.add_argument("--export", metavar="DIR", help="also write every game as a row of DIR/games.csv "
+                                                     "(seed, seats, scores, winners, length, items per seat)")
 
     sub = commands.add_parser("serve", help="run the game server: tables played in the browser or over its API")
     sub.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1)")

@@ -62,7 +62,7 @@ def test_paired_difference_interval_and_test():
     assert result["ci95"] == pytest.approx([2.5 - 3.1824 * 1.291 / 2, 2.5 + 3.1824 * 1.291 / 2], abs=1e-3)
     assert result["p_value"] < 0.05
     same = stats.paired_difference([1, 2, 3], [1, 2, 3])
-    assert same == {"diff": 0.0, "ci95": [0.0, 0.0], "p_value": 1.0}
+    assert same == {"diff": 0.0, "ci95": [0.0, 0.0], "p_value": 1.0, "se": 0.0}
 
 
 def test_item_effect_against_base_rates():
@@ -148,14 +148,14 @@ def test_a_small_report_of_each_game_has_every_section(tmp_path, capsys, game_id
         assert report["seat_advantage"][count]["games"] == 4
         assert report["length"][count]["rounds"]["n"] == 4 and report["length"][count]["turns"]["n"] == 4
         assert len(report["scores"][count]["per_seat"]) == int(count)
-    assert report["content"]["items"], "the game's lab hook names items"
+    assert all(report["content"][count]["items"] for count in players.split(",")), "the game's hook names items"
     assert report["headline"] and report["timing"]["games"] == 4 * len(players.split(","))
     page = (out / "report.html").read_text(encoding="utf-8")
     for heading in ("Headline", "Seat advantage", "Game length and pace", "Scores", "Content strength", "Timing"):
         assert f">{heading}<" in page
     assert 'src="data:image/png;base64,' in page
     assert "http://" not in page and "https://" not in page, "the page fetches nothing"
-    for name in ("seat_advantage.png", "length.png", "scores.png", "content.png"):
+    for name in ("seat_advantage.png", "length.png", "scores.png", *(f"content_{c}p.png" for c in players.split(","))):
         assert (out / name).read_bytes().startswith(b"\x89PNG"), name
     printed = capsys.readouterr()
     assert report["headline"][0] in printed.out and printed.err == "", "no progress bar when not on a terminal"
@@ -165,7 +165,7 @@ def test_a_game_without_lab_hooks_still_gets_a_report(tmp_path):
     plan = Plan("sealed-sums", (2,), {2: ("random", "random")}, 20, 1, (Version("A"),), module="toygame")
     report = study(plan, "Sealed sums")
     assert report["length"]["2"]["rounds"] is None and report["scores"]["2"]["lead"] is None
-    assert report["content"]["items"] == [] and report["seat_advantage"]["2"]["games"] == 20
+    assert report["content"]["2"]["items"] == [] and report["seat_advantage"]["2"]["games"] == 20
 
 
 def test_a_game_that_does_not_end_is_reported_and_left_out(tmp_path):
@@ -192,7 +192,7 @@ def test_a_what_if_option_that_adds_points_is_significant(tmp_path):
     comparison = json.loads((out / "report.json").read_text(encoding="utf-8"))["compare"]
     scores = [f for f in comparison["figures"] if f["figure"].endswith(" score")]
     assert len(scores) == 3 and all(f["significant"] and f["ci95"][0] > 5 for f in scores)
-    assert comparison["b_sections"]["content"]["items"]
+    assert comparison["b_sections"]["content"]["3"]["items"]
     page = (out / "report.html").read_text(encoding="utf-8")
     assert "What-if: B (developer_points=true) against A" in page
 
@@ -206,13 +206,26 @@ def test_a_what_if_that_changes_nothing_finds_nothing(tmp_path):
     assert not any(row["significant"] for row in comparison["items"])
 
 
+def edited_content(folder: Path, ours: str, old: str, new: str, name: str) -> Path:
+    """Our content file ``ours`` (under boardwright/games) with the text ``old`` made ``new``,
+    written to ``folder / name``."""
+    text = (ROOT / "boardwright/games" / ours).read_text(encoding="utf-8")
+    assert old in text
+    path = folder / name
+    path.write_text(text.replace(old, new), encoding="utf-8")
+    return path
+
+
+def stronger_pause_menu(folder: Path) -> Path:
+    """Our Game Development deck with the feature Pause Menu worth 12 points instead of 1."""
+    old = 'name = "Pause Menu"\ncost = ["Prog: 1"]\npoints = 1\n'
+    return edited_content(folder, "game_development/content/game-development.toml", old,
+                          old.replace("points = 1", "points = 12"), "stronger.toml")
+
+
 def test_a_what_if_content_file_with_a_stronger_card_is_detected(tmp_path):
     """Pause Menu worth 12 points instead of 1 (same cost): the agents play it far more often."""
-    ours = (ROOT / "boardwright/games/game_development/content/game-development.toml").read_text(encoding="utf-8")
-    old = 'name = "Pause Menu"\ncost = ["Prog: 1"]\npoints = 1\n'
-    assert old in ours
-    stronger = tmp_path / "stronger.toml"
-    stronger.write_text(ours.replace(old, old.replace("points = 1", "points = 12")), encoding="utf-8")
+    stronger = stronger_pause_menu(tmp_path)
     out = tmp_path / "whatif"
     assert balance("game-development", "--players", "3", "-n", "30", "--compare-content", str(stronger),
                    "--out", str(out)) == 0
@@ -226,12 +239,9 @@ def test_a_what_if_content_file_with_a_stronger_card_is_detected(tmp_path):
 
 def stronger_jumpboots(folder: Path) -> str:
     """Our Gadgeteers content with Jumpboots (two Parts) worth 9 points instead of 2."""
-    ours = (ROOT / "boardwright/games/gadgeteers/content/gadgeteers.toml").read_text(encoding="utf-8")
     old = 'name = "Jumpboots"\ntype = "Motion"\npoints = 2\n'
-    assert old in ours
-    path = folder / "jumpboots.toml"
-    path.write_text(ours.replace(old, old.replace("points = 2", "points = 9")), encoding="utf-8")
-    return str(path)
+    return str(edited_content(folder, "gadgeteers/content/gadgeteers.toml", old,
+                              old.replace("points = 2", "points = 9"), "jumpboots.toml"))
 
 
 @pytest.mark.slow

@@ -29,17 +29,25 @@ __all__ = ["LabGame", "Plan", "Version", "play_lab_chunk", "play_lab_game", "stu
 
 
 def study(plan: Plan, name: str, backend: str = "process", jobs: int = 1, address: str | None = None,
-          progress: Progress | None = None, ablate: int | Item = 0, folder: Path | None = None) -> dict[str, Any]:
+          progress: Progress | None = None, ablate: int | Item = 0, folder: Path | None = None,
+          export: Path | None = None) -> dict[str, Any]:
     """Play a study and return its report (a JSON-ready dict; see :mod:`.analysis`).
 
     ``ablate``: replay the first ``ablate`` suspects of each player count (or the named item)
     with the item made plain (:mod:`.ablation`; the command's default is 3, this function's 0);
-    their content variants are written into ``folder`` (a temporary folder when None)."""
+    their content variants are written into ``folder`` (a temporary folder when None). With
+    ``export``, a folder that exists, every game is also written there as a CSV row
+    (:mod:`.export`)."""
     from . import analysis, backends
 
     start = time.perf_counter()
     games = backends.run(plan.tasks(), backend, jobs, address, progress)
-    report = analysis.build(plan, games, name, time.perf_counter() - start, backend, jobs)
+    seconds = time.perf_counter() - start
+    if export is not None:
+        from .export import write_games
+
+        write_games(plan, games, export)
+    report = analysis.build(plan, games, name, seconds, backend, jobs)
     if ablate != 0:
         with tempfile.TemporaryDirectory(prefix="boardwright-ablation-") as scratch:
             ablate_study(plan, report, games, ablate, folder or Path(scratch),

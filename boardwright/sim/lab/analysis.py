@@ -1,9 +1,10 @@
 """The figures of a balance study, from its games: one JSON-ready dict per section.
 
-Sections (each keyed by player count where it depends on it): ``seat_advantage``, ``length``,
-``scores``, ``content`` and, for a what-if study, ``compare``; ``headline`` sums them up in
-sentences. Wall-clock figures are kept apart (:func:`timing`), so every other figure depends only
-on the games. The statistics are in :mod:`boardwright.sim.lab.stats`.
+Sections (each keyed by player count): ``seat_advantage``, ``length``, ``scores`` (with the
+comeback measure of :mod:`.comeback`), ``content`` and, for a what-if study, ``compare`` (with what
+B changes, :mod:`.whatif`); ``headline`` sums them up in sentences. Wall-clock figures are kept
+apart (:func:`timing`), so every other figure depends only on the games. The statistics are in
+:mod:`boardwright.sim.lab.stats`.
 """
 
 from __future__ import annotations
@@ -13,8 +14,9 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from . import stats
-from .collect import LabGame, top_seats
+from . import stats, whatif
+from .collect import LabGame, standing_at, top_seats, win_share
+from .comeback import comeback, followed_to_the_end
 from .plan import Plan
 
 #: where the lab looks at who leads: a fraction of the game's rounds, or None for "as the last
@@ -23,11 +25,6 @@ LEAD_POINTS: tuple[tuple[str, float | None], ...] = (
     ("after 1/4 of the rounds", 0.25), ("after 1/2 of the rounds", 0.5), ("after 3/4 of the rounds", 0.75),
     ("as the last round begins", None),
 )
-
-
-def win_share(game: LabGame, seat: int) -> float:
-    """The part of a win ``seat`` earned: 1/k if it is one of k winners, else 0."""
-    return 1.0 / len(game.winners) if seat in game.winners else 0.0
 
 
 # ---------------------------------------------------------------------------- one version
@@ -44,6 +41,26 @@ def seat_advantage(count: int, games: Sequence[LabGame], seats: Sequence[str]) -
         "note": ("the seats hold different agents: the test mixes seat order with agent strength"
                  if mixed else "every seat holds the same agent: a difference is the seat's own"),
     }
+
+
+def correct_seat_tests(sections: Mapping[str, dict[str, Any]]) -> None:
+    """Correct the seat tests of every player count together (Holm), and state for each the
+    smallest seat advantage its games would detect at 80% power at the strictest level Holm
+    uses (alpha / the number of tests)."""
+    tests = [section["equal_seats"] for section in sections.values()]
+    tested = sum(1 for test in tests if test is not None)
+    adjusted = stats.holm([test["p_value"] if test else None for test in tests])
+    for section, test, p_adjusted in zip(sections.values(), tests, adjusted, strict=True):
+        if test is None:
+            continue
+        level = stats.ALPHA / tested
+        test.update({
+            "p_adjusted": p_adjusted, "significant": p_adjusted is not None and p_adjusted < stats.ALPHA,
+            "correction": f"Holm across {tested} player count{'s' if tested > 1 else ''}",
+            "detectable_gap": stats.detectable_seat_gap(math.fsum(r["wins"] for r in section["seats"]),
+                                                        len(section["seats"]), level),
+            "detectable_alpha": level, "power": stats.POWER,
+        })
 
 
 def length(games: Sequence[LabGame]) -> dict[str, Any]:
@@ -76,13 +93,7 @@ def margin(game: LabGame) -> float | None:
 def lead_snapshot(game: LabGame, fraction: float | None) -> tuple[int, ...] | None:
     """Who led at a point of the game: ``fraction`` of its rounds played (rounded to a round's
     end), or as its last round began; None when the game had a single round or no rounds."""
-    ends = game.leaders[:-1]  # the leaders as each round but the last ended
-    if game.rounds is None or not ends:
-        return None
-    if fraction is None:
-        return ends[-1]
-    rounds = len(ends) + 1
-    return ends[min(len(ends), max(1, math.floor(fraction * rounds + 0.5))) - 1]
+    return standing_at(game.leaders, game.rounds, fraction)
 
 
 def lead_changes(game: LabGame) -> int:
@@ -103,14 +114,10 @@ def scores(count: int, games: Sequence[LabGame], seats: Sequence[str]) -> dict[s
     points = []
     rounds_known = bool(games) and all(g.rounds is not None for g in games)
     for label, fraction in LEAD_POINTS if rounds_known and count > 1 else ():
-        snaps = [(g, lead_snapshot(g, fraction)) for g in games]
-        sole = [(g, lead[0]) for g, lead in snaps if lead is not None and len(lead) == 1]
-        shared_lead = sum(1 for _, lead in snaps if lead is not None and len(lead) > 1)
-        wins = math.fsum(win_share(g, seat) for g, seat in sole)
-        points.append({"at": label, "fraction": fraction, "sole_leader_games": len(sole),
-                       "shared_lead_games": shared_lead, "leader_wins": wins,
-                       "rate": wins / len(sole) if sole else None,
-                       "ci95": list(stats.wilson(wins, len(sole))) if sole else None})
+        found = followed_to_the_end((game, lead_snapshot(game, fraction)) for game in games)
+        points.append({"at": label, "fraction": fraction, "sole_leader_games": found["games"],
+                       "shared_lead_games": found["shared"], "leader_wins": found["wins"],
+                       "rate": found["rate"], "ci95": found["ci95"]})
     return {
         "per_seat": per_seat,
         "winning_margin": stats.distribution(margins) if margins else None,
@@ -124,6 +131,7 @@ def scores(count: int, games: Sequence[LabGame], seats: Sequence[str]) -> dict[s
             "lead_changes": stats.distribution([lead_changes(g) for g in games]) if points else None,
             "note": "the sole leader by score as a round ends; its win counts 1/k if the win is shared",
         } if points else None,
+        "comeback": comeback(count, games),
     }
 
 
@@ -187,9 +195,11 @@ def content(by_count: Mapping[int, Sequence[LabGame]]) -> dict[str, Any]:
     kinds: dict[str, int] = {}
     for row in rows:
         kinds[row["kind"]] = kinds.get(row["kind"], 0) + 1
+    tested = sum(1 for row in rows if row["p_value"] is not None)
     return {
+        "detectable_lift": detectable_lifts(by_count, tested),
         "seat_games": seat_games, "kinds": dict(sorted(kinds.items())), "items": rows,
-        "tested": sum(1 for row in rows if row["p_value"] is not None),
+        "tested": tested,
         "significant": sum(1 for row in rows if row["significant"]),
         "kind_mean_lift": dict(sorted(kind_mean.items())),
         "note": ("take rate: share of seat-games that took the item; lift: win rate of those seats minus "
@@ -199,13 +209,38 @@ def content(by_count: Mapping[int, Sequence[LabGame]]) -> dict[str, Any]:
     }
 
 
+#: the take rates at which a content section states the smallest lift it could detect
+TAKE_RATES = (0.1, 0.25, 0.5)
+
+
+def detectable_lifts(by_count: Mapping[int, Sequence[LabGame]], tested: int) -> dict[str, Any]:
+    """The smallest lift an item's z test finds at 80% power, for an item taken in 10%, 25% and
+    50% of the seat-games: alone (alpha 0.05) and as the one finding among the ``tested`` items
+    (Benjamini-Hochberg's strictest level, alpha / tested). The variance of a seat-game is the
+    mean of p(1 - p) over the seat-games' base rates."""
+    base = base_rates(by_count)
+    variances = [p * (1 - p) for count, games in by_count.items() for _ in games for p in base[count]]
+    if not variances:
+        return {"rows": [], "power": stats.POWER}
+    variance = math.fsum(variances) / len(variances)
+    rows = []
+    for taken in TAKE_RATES:
+        se = math.sqrt(variance / (taken * len(variances)))
+        rows.append({"taken": taken, "seat_games": round(taken * len(variances)),
+                     "alpha_05": stats.detectable_difference(se),
+                     "one_of_tested": stats.detectable_difference(se, stats.ALPHA / max(tested, 1))})
+    return {"rows": rows, "power": stats.POWER, "tested": tested}
+
+
 def sections(plan: Plan, by_count: Mapping[int, Sequence[LabGame]]) -> dict[str, Any]:
-    """The four sections of one version's games."""
+    """The four sections of one version's games, each per player count."""
+    seats = {str(c): seat_advantage(c, by_count[c], plan.seats[c]) for c in plan.counts}
+    correct_seat_tests(seats)
     return {
-        "seat_advantage": {str(c): seat_advantage(c, by_count[c], plan.seats[c]) for c in plan.counts},
+        "seat_advantage": seats,
         "length": {str(c): length(by_count[c]) for c in plan.counts},
         "scores": {str(c): scores(c, by_count[c], plan.seats[c]) for c in plan.counts},
-        "content": content(by_count),
+        "content": {str(c): content({c: by_count[c]}) for c in plan.counts},
     }
 
 
@@ -257,51 +292,51 @@ def compare(plan: Plan, a: Mapping[int, Sequence[LabGame]], b: Mapping[int, Sequ
     return {
         "a": plan.versions[0].label, "b": plan.versions[1].label,
         "b_options": dict(plan.versions[1].options),
+        "changes": whatif.describe(plan.game, plan.module, plan.versions[0].options, plan.versions[1].options),
         "figures": figures, "items": items,
         "significant_figures": len(significant),
         "significant_items": sum(1 for item in items if item["significant"]),
         "note": ("B minus A. Figures: paired by game (same seeds), mean difference with a 95% t interval; "
-                 "items: take rate paired by seat-game, lift compared as independent samples; "
+                 "items (per player count): take rate paired by seat-game, lift compared as independent "
+                 "samples, listed by the larger standardized change (change / standard error); "
                  "q: Benjamini-Hochberg within figures and within items"),
     }
 
 
 def item_changes(plan: Plan, a: Mapping[int, Sequence[LabGame]], b: Mapping[int, Sequence[LabGame]],
                  content_a: Mapping[str, Any], content_b: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """Per item seen in either version: take rate A and B with the paired change, lift A and B
-    with its change; sorted by the size of the larger standardized change."""
-    effects_a = {(row["kind"], row["name"]): row for row in content_a["items"]}
-    effects_b = {(row["kind"], row["name"]): row for row in content_b["items"]}
+    """Per player count and item seen in either version: take rate A and B with the paired
+    change, lift A and B with its change, each with its standardized change; the one that
+    changed most first (:func:`.whatif.rank_items`)."""
     rows = []
-    for key in sorted(set(effects_a) | set(effects_b)):
-        taken_a: list[float] = []
-        taken_b: list[float] = []
-        for count in plan.counts:
+    for count in plan.counts:
+        effects_a = {(row["kind"], row["name"]): row for row in content_a[str(count)]["items"]}
+        effects_b = {(row["kind"], row["name"]): row for row in content_b[str(count)]["items"]}
+        for key in sorted(set(effects_a) | set(effects_b)):
+            taken_a: list[float] = []
+            taken_b: list[float] = []
             for game_a, game_b in zip(a[count], b[count], strict=True):
                 for seat in range(count):
                     taken_a.append(float(key in game_a.items[seat]))
                     taken_b.append(float(key in game_b.items[seat]))
-        take = stats.paired_difference(taken_a, taken_b)
-        empty = {"lift": None, "seat_games": 0}
-        lift = stats.difference_of_lifts(effects_a.get(key, empty), effects_b.get(key, empty))
-        rows.append({
-            "kind": key[0], "name": key[1],
-            "take_a": math.fsum(taken_a) / len(taken_a) if taken_a else 0.0,
-            "take_b": math.fsum(taken_b) / len(taken_b) if taken_b else 0.0,
-            "take_diff": take["diff"], "take_ci95": take["ci95"], "take_p": take["p_value"],
-            "lift_a": effects_a.get(key, empty)["lift"], "lift_b": effects_b.get(key, empty)["lift"],
-            "lift_diff": lift["diff"], "lift_ci95": lift["ci95"], "lift_p": lift["p_value"],
-        })
+            take = stats.paired_difference(taken_a, taken_b)
+            empty = {"lift": None, "seat_games": 0}
+            lift = stats.difference_of_lifts(effects_a.get(key, empty), effects_b.get(key, empty))
+            rows.append({
+                "players": count, "kind": key[0], "name": key[1],
+                "take_a": math.fsum(taken_a) / len(taken_a) if taken_a else 0.0,
+                "take_b": math.fsum(taken_b) / len(taken_b) if taken_b else 0.0,
+                "take_diff": take["diff"], "take_ci95": take["ci95"], "take_p": take["p_value"],
+                "take_z": whatif.standardized(take["diff"], take["se"]),
+                "lift_a": effects_a.get(key, empty)["lift"], "lift_b": effects_b.get(key, empty)["lift"],
+                "lift_diff": lift["diff"], "lift_ci95": lift["ci95"], "lift_p": lift["p_value"],
+                "lift_z": whatif.standardized(lift["diff"], lift["se"]),
+            })
     q_values = stats.benjamini_hochberg([p for row in rows for p in (row["take_p"], row["lift_p"])])
     for i, row in enumerate(rows):
         row["take_q"], row["lift_q"] = q_values[2 * i], q_values[2 * i + 1]
         row["significant"] = any(q is not None and q < stats.ALPHA for q in (row["take_q"], row["lift_q"]))
-
-    def strength(row: dict[str, Any]) -> float:
-        return min(q for q in (row["take_q"], row["lift_q"], 1.0) if q is not None)
-
-    rows.sort(key=lambda row: (strength(row), row["kind"], row["name"]))
-    return rows
+    return whatif.rank_items(rows)
 
 
 # ---------------------------------------------------------------------------- the whole report
@@ -363,6 +398,7 @@ def headline(report: Mapping[str, Any]) -> list[str]:
     lines: list[str] = []
     comparison = report.get("compare")
     if comparison:
+        lines.append(f"What-if {comparison['b']} changes: {whatif.summary(comparison['changes'])}.")
         changed = [f for f in comparison["figures"] if f["significant"]]
         moved = [row for row in comparison["items"] if row["significant"]]
         if not changed and not moved:
@@ -371,7 +407,7 @@ def headline(report: Mapping[str, Any]) -> list[str]:
             lines.append(f"What-if {comparison['b']}: {f['players']} players, {f['figure']} "
                          f"{describe_change(f['diff'], f['ci95'], f['unit'])} (q {probability(f['q_value'])}).")
         for row in moved[:5]:
-            lines.append(f"What-if {comparison['b']}: {row['kind']} {row['name']}: taken "
+            lines.append(f"What-if {comparison['b']}: {row['players']} players, {row['kind']} {row['name']}: taken "
                          f"{percent(row['take_a'])} → {percent(row['take_b'])}, lift "
                          f"{points(row['lift_a'])} → {points(row['lift_b'])}.")
     from .suspects import headline as suspect_lines
@@ -383,10 +419,15 @@ def headline(report: Mapping[str, Any]) -> list[str]:
         if test is None:
             lines.append(f"{count} player: {shares} of {seats['games']} games.")
             continue
-        verdict = ("the seats do NOT win equally often" if test["significant"]
-                   else "no seat advantage detected")
+        verdict = "the seats do NOT win equally often" if test["significant"] else "no seat advantage detected"
+        corrected = (f", {test['correction']} p {probability(test['p_adjusted'])}"
+                     if len(report["seat_advantage"]) > 1 else "")
+        power = ""
+        if not test["significant"] and test.get("detectable_gap") is not None:
+            power = (f"; not proof of balance: these games find one seat "
+                     f"{points(test['detectable_gap'], signed=False)} above its fair share 80% of the time")
         lines.append(f"{count} players: {shares} (equal would be {percent(1 / int(count))}); "
-                     f"{verdict} (chi-square p {probability(test['p_value'])}).")
+                     f"{verdict} (chi-square p {probability(test['p_value'])}{corrected}){power}.")
     stopped = report["unfinished"]
     if stopped["games"]:
         where = "; ".join(f"{g['games']} of {report['games_per_count']} at {g['players']} players"
@@ -399,7 +440,7 @@ def headline(report: Mapping[str, Any]) -> list[str]:
         parts = [f"{figures['decisions']['median']:g} decisions"]
         for key in ("rounds", "turns"):
             if figures[key] is not None:
-                parts.append(f"{figures[key]['median']:g} {key}")
+                parts.append(f"{figures[key]['median']:g} {key}" + (" (every game)" if is_fixed(figures[key]) else ""))
         score = report["scores"][count]
         ties = score["ties"]
         sentence = (f"{count} players: a median game has {', '.join(parts)}; "
@@ -409,30 +450,51 @@ def headline(report: Mapping[str, Any]) -> list[str]:
             half = next(point for point in lead["points"] if point["fraction"] == 0.5)
             if half["rate"] is not None:
                 sentence += f"; the leader half-way wins {percent(half['rate'])}"
+        behind = score.get("comeback")
+        if behind:
+            half = behind["points"][0]
+            if half["rate"] is not None:
+                sentence += f", the last half-way {percent(half['rate'])} (chance {percent(behind['chance'])})"
         lines.append(sentence + ".")
-    items = report["content"]["items"]
-    found = [row for row in items if row["significant"]]
-    if items:
-        line = (f"Content: {report['content']['significant']} of {report['content']['tested']} items tested "
-                f"differ from their seats' base rate (q < 0.05).")
-        over = [row for row in found if row["lift"] > 0]
-        under = [row for row in found if row["lift"] < 0]
-        named = []
-        if over:
-            named.append(f"strongest {over[0]['kind']} {over[0]['name']} ({points(over[0]['lift'])})")
-        if under:
-            named.append(f"weakest {under[-1]['kind']} {under[-1]['name']} ({points(under[-1]['lift'])})")
-        if named:
-            text = "; ".join(named)
-            line += f" {text[0].upper()}{text[1:]}."
-        apart = sorted((row for row in items if row.get("kind_q") is not None and row["kind_q"] < stats.ALPHA),
-                       key=lambda row: -row["kind_lift"])
-        if apart:
-            ends = [apart[0]] if len(apart) == 1 else [apart[0], apart[-1]]
-            line += " Against the other items of their kind: " + ", ".join(
-                f"{row['kind']} {row['name']} {points(row['kind_lift'])}" for row in ends) + "."
-        lines.append(line)
+    for count, section in report["content"].items():
+        line = content_headline(section)
+        if line:
+            lines.append(f"{count} players, content: {line}")
     return lines
+
+
+def content_headline(section: Mapping[str, Any]) -> str:
+    """One player count's content in a sentence: how many items differ, the strongest and the
+    weakest, and those apart from their kind."""
+    items = section["items"]
+    if not items:
+        return ""
+    found = [row for row in items if row["significant"]]
+    line = (f"{section['significant']} of {section['tested']} items tested differ from their seats' base rate "
+            "(q < 0.05).")
+    over = [row for row in found if row["lift"] > 0]
+    under = [row for row in found if row["lift"] < 0]
+    named = []
+    if over:
+        named.append(f"strongest {over[0]['kind']} {over[0]['name']} ({points(over[0]['lift'])})")
+    if under:
+        named.append(f"weakest {under[-1]['kind']} {under[-1]['name']} ({points(under[-1]['lift'])})")
+    if named:
+        text = "; ".join(named)
+        line += f" {text[0].upper()}{text[1:]}."
+    apart = sorted((row for row in items if row.get("kind_q") is not None and row["kind_q"] < stats.ALPHA),
+                   key=lambda row: -row["kind_lift"])
+    if apart:
+        ends = [apart[0]] if len(apart) == 1 else [apart[0], apart[-1]]
+        line += " Against the other items of their kind: " + ", ".join(
+            f"{row['kind']} {row['name']} {points(row['kind_lift'])}" for row in ends) + "."
+    return line
+
+
+def is_fixed(figure: Mapping[str, Any] | None) -> bool:
+    """True when every game has the same value of a length figure (rounds in a game of a fixed
+    number of rounds): its histogram would be a single bar."""
+    return bool(figure and figure.get("n") and figure["min"] == figure["max"])
 
 
 def describe_change(diff: float, ci95: Sequence[float], unit: str) -> str:

@@ -14,6 +14,7 @@ whole study: how often that happens is a finding of its own.
 from __future__ import annotations
 
 import importlib
+import math
 import time
 import traceback
 from collections.abc import Sequence
@@ -44,12 +45,40 @@ class LabGame(GameResult):
     seconds: float
     #: False when the game was stopped after ``max_decisions`` without an end (no winners then)
     finished: bool = True
+    #: the seats with the lowest score at the same moments as ``leaders`` (who trails)
+    trailers: tuple[tuple[int, ...], ...] = ()
 
 
 def top_seats(scores: Sequence[float]) -> tuple[int, ...]:
     """The seats with the highest score."""
     best = max(scores)
     return tuple(seat for seat, score in enumerate(scores) if score == best)
+
+
+def bottom_seats(scores: Sequence[float]) -> tuple[int, ...]:
+    """The seats with the lowest score."""
+    worst = min(scores)
+    return tuple(seat for seat, score in enumerate(scores) if score == worst)
+
+
+def win_share(game: GameResult, seat: int) -> float:
+    """The part of a win ``seat`` earned: 1/k if it is one of k winners, else 0."""
+    return 1.0 / len(game.winners) if seat in game.winners else 0.0
+
+
+def standing_at(moments: Sequence[tuple[int, ...]], rounds: int | None,
+                fraction: float | None) -> tuple[int, ...] | None:
+    """Who stood somewhere (led, or trailed) at a point of a game, from ``moments``: one entry
+    as each round ended, then one at the end (``LabGame.leaders`` or ``trailers``). The point is
+    ``fraction`` of the game's rounds played (rounded to a round's end, halves up), or as the
+    last round began (``None``); None when the game had a single round or no rounds."""
+    ends = moments[:-1]
+    if rounds is None or not ends:
+        return None
+    if fraction is None:
+        return ends[-1]
+    played = len(ends) + 1
+    return ends[min(len(ends), max(1, math.floor(fraction * played + 0.5))) - 1]
 
 
 def play_lab_game(task: GameTask) -> LabGame:
@@ -72,6 +101,7 @@ def play_lab_game(task: GameTask) -> LabGame:
     knows_rounds = round_key is not None
     knows_turns = turn_key is not None
     leaders: list[tuple[int, ...]] = []
+    trailers: list[tuple[int, ...]] = []
     while not state.is_over:
         if decisions >= task.max_decisions:
             break
@@ -82,7 +112,9 @@ def play_lab_game(task: GameTask) -> LabGame:
         now_round, now_turn = progress(state)
         if now_round is not None and now_round != round_key:
             if rounds and not state.is_over:
-                leaders.append(top_seats(state.scores()))
+                standing = state.scores()
+                leaders.append(top_seats(standing))
+                trailers.append(bottom_seats(standing))
             rounds += 1
             knows_rounds = True
         if now_turn is not None and now_turn != turn_key:
@@ -91,6 +123,7 @@ def play_lab_game(task: GameTask) -> LabGame:
         round_key, turn_key = now_round, now_turn
     scores = tuple(state.scores())
     leaders.append(top_seats(scores))
+    trailers.append(bottom_seats(scores))
     finished = state.is_over
     items = tuple(tuple(sorted(mine)) for mine in game.lab_items(state)) if finished else ()
     return LabGame(
@@ -99,6 +132,7 @@ def play_lab_game(task: GameTask) -> LabGame:
         decisions=decisions, seat_decisions=tuple(seat_decisions),
         rounds=rounds if knows_rounds else None, turns=turns if knows_turns else None,
         leaders=tuple(leaders), items=items, seconds=time.perf_counter() - start, finished=finished,
+        trailers=tuple(trailers),
     )
 
 

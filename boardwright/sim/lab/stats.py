@@ -14,7 +14,10 @@ the same figures however they were played. Intervals are 95%.
   expected to win from their seat's base rate (a z test on the sum of Bernoulli variances).
 - Many items are tested at once, so their p-values get the Benjamini-Hochberg correction
   (q-values): among items called significant at q < 0.05, about 5% are expected to be false
-  discoveries.
+  discoveries. The seat tests of several player counts are few and each is a claim of its own,
+  so they get Holm's correction (the chance of any false "the seats differ" stays below 5%).
+- "No difference found" is not "balanced": each test states the smallest effect its sample
+  would find 80% of the time (its minimum detectable effect, at the test's level).
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
+from scipy import optimize
 from scipy import stats as sps
 
 from ..stats import Z95, wilson_interval
@@ -32,6 +36,8 @@ from ..stats import Z95, wilson_interval
 ALPHA = 0.05
 #: fewest observations before a test is run (below, the figure is shown without a p-value)
 MIN_TESTED = 10
+#: the power at which the lab states the smallest effect a test would detect
+POWER = 0.8
 
 
 def wilson(successes: float, trials: int) -> tuple[float, float]:
@@ -93,20 +99,64 @@ def benjamini_hochberg(p_values: Sequence[float | None]) -> list[float | None]:
     return q
 
 
+def holm(p_values: Sequence[float | None]) -> list[float | None]:
+    """Holm's step-down adjusted p-values (family-wise error control) of the p-values given;
+    None stays None and is not counted."""
+    present = sorted((float(p), i) for i, p in enumerate(p_values) if p is not None)
+    adjusted: list[float | None] = [None] * len(p_values)
+    running = 0.0
+    for rank, (p, i) in enumerate(present):
+        running = max(running, min(1.0, (len(present) - rank) * p))
+        adjusted[i] = running
+    return adjusted
+
+
+def detectable_seat_gap(games: float, seats: int, alpha: float = ALPHA, power: float = POWER) -> float | None:
+    """The smallest advantage of one seat over the fair share 1/seats (the other seats sharing the
+    rest equally) that the chi-square test of ``games`` wins at level ``alpha`` finds with
+    probability ``power``: the non-centrality λ where the non-central chi-square reaches the
+    power, Cohen's w = √(λ/games), and the gap d = w·√(seats − 1)/seats (as w² = seats²·d²/(seats − 1)
+    for that pattern). None with fewer than two seats or no games."""
+    if seats < 2 or games <= 0:
+        return None
+    df = seats - 1
+    critical = float(sps.chi2.isf(alpha, df))
+
+    def shortfall(noncentrality: float) -> float:
+        return float(sps.ncx2.sf(critical, df, noncentrality)) - power
+
+    high = 1.0
+    while shortfall(high) < 0:
+        high *= 2
+    noncentrality = float(optimize.brentq(shortfall, 1e-9, high, xtol=1e-10))
+    w = math.sqrt(noncentrality / games)
+    return w * math.sqrt(seats - 1) / seats
+
+
+def detectable_difference(se: float, alpha: float = ALPHA, power: float = POWER) -> float | None:
+    """The smallest true difference a two-sided z test with standard error ``se`` at level
+    ``alpha`` finds with probability ``power``: (z(1 − alpha/2) + z(power)) · se."""
+    if se <= 0:
+        return None
+    return float(sps.norm.isf(alpha / 2) + sps.norm.ppf(power)) * se
+
+
 def paired_difference(a: Sequence[float], b: Sequence[float]) -> dict[str, Any]:
     """The mean of ``b[i] - a[i]`` over pairs, its 95% Student t interval and the two-sided p-value
-    of a t test that it is 0. Identical pairs give a zero interval and p = 1."""
+    of a t test that it is 0, with its standard error ``se``. Identical pairs give a zero
+    interval and p = 1."""
     diff = np.asarray(b, dtype=float) - np.asarray(a, dtype=float)
     n = int(diff.size)
     mean = float(diff.mean()) if n else 0.0
     if n < 2:
-        return {"diff": mean, "ci95": [mean, mean], "p_value": None}
+        return {"diff": mean, "ci95": [mean, mean], "p_value": None, "se": None}
     sd = float(diff.std(ddof=1))
     if sd == 0.0:
-        return {"diff": mean, "ci95": [mean, mean], "p_value": 1.0 if mean == 0.0 else 0.0}
-    half = float(sps.t.ppf(0.975, n - 1)) * sd / math.sqrt(n)
-    p_value = float(2 * sps.t.sf(abs(mean) / (sd / math.sqrt(n)), n - 1))
-    return {"diff": mean, "ci95": [mean - half, mean + half], "p_value": p_value}
+        return {"diff": mean, "ci95": [mean, mean], "p_value": 1.0 if mean == 0.0 else 0.0, "se": 0.0}
+    se = sd / math.sqrt(n)
+    half = float(sps.t.ppf(0.975, n - 1)) * se
+    p_value = float(2 * sps.t.sf(abs(mean) / se, n - 1))
+    return {"diff": mean, "ci95": [mean - half, mean + half], "p_value": p_value, "se": se}
 
 
 def two_sided_p(z: float) -> float:
@@ -127,7 +177,7 @@ def item_effect(shares: Sequence[float], base: Sequence[float]) -> dict[str, Any
     m = len(shares)
     if m == 0:
         return {"seat_games": 0, "win_rate": None, "win_ci95": None, "expected": None, "lift": None,
-                "lift_ci95": None, "lift_se": 0.0, "z": None, "p_value": None}
+                "lift_ci95": None, "lift_se": 0.0, "z": None, "p_value": None, "detectable_lift": None}
     wins = math.fsum(shares)
     expected_wins = math.fsum(base)
     variance = math.fsum(p * (1 - p) for p in base)
@@ -137,18 +187,22 @@ def item_effect(shares: Sequence[float], base: Sequence[float]) -> dict[str, Any
     if m >= MIN_TESTED and variance > 0:
         z = (wins - expected_wins) / math.sqrt(variance)
         p_value = two_sided_p(z)
+    lift_se = math.sqrt(variance) / m
     return {"seat_games": m, "win_rate": rate, "win_ci95": [low, high], "expected": expected,
             "lift": rate - expected, "lift_ci95": [low - expected, high - expected],
-            "lift_se": math.sqrt(variance) / m, "z": z, "p_value": p_value}
+            "lift_se": lift_se, "z": z, "p_value": p_value,
+            "detectable_lift": detectable_difference(lift_se) if p_value is not None else None}
 
 
 def difference_of_lifts(a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]:
     """The change of an item's lift from version A to B (independent seat-games: the item is
-    taken in different games): difference, normal 95% interval and two-sided p-value."""
+    taken in different games): difference, normal 95% interval, two-sided p-value and standard
+    error (None where either version saw the item too rarely to test)."""
     if a.get("lift") is None or b.get("lift") is None:
-        return {"diff": None, "ci95": None, "p_value": None}
+        return {"diff": None, "ci95": None, "p_value": None, "se": None}
     diff = b["lift"] - a["lift"]
     se = math.sqrt(a["lift_se"] ** 2 + b["lift_se"] ** 2)
     if a["seat_games"] < MIN_TESTED or b["seat_games"] < MIN_TESTED or se == 0:
-        return {"diff": diff, "ci95": None, "p_value": None}
-    return {"diff": diff, "ci95": [diff - Z95 * se, diff + Z95 * se], "p_value": float(2 * sps.norm.sf(abs(diff) / se))}
+        return {"diff": diff, "ci95": None, "p_value": None, "se": None}
+    return {"diff": diff, "ci95": [diff - Z95 * se, diff + Z95 * se], "p_value": float(2 * sps.norm.sf(abs(diff) / se)),
+            "se": se}
