@@ -4,6 +4,8 @@
     boardwright options GAME                           a game's options (name, type, default, doc)
     boardwright levels GAME                            the bot levels (easy ... expert) and what each plays
     boardwright rules GAME [--notes]                   a game's quick reference (or our design notes)
+    boardwright rules GAME --content FILE              ... and the card texts of a content file
+    boardwright content check FILE [--game GAME]       validate a content file; what it changes
     boardwright play GAME --seats human,heuristic      play at the keyboard (--names Ada,...)
     boardwright simulate GAME -n 1000 --jobs 2         a batch of AI games and its statistics
     boardwright replay FILE [--seat N] [--step]        step through a saved game record
@@ -14,9 +16,10 @@
     boardwright admin [--db URL] tables|accounts|end|delete|disable|enable|reset-password ...
                                                        the server's operator: tables and accounts
 
-Each command needs the extras :data:`COMMANDS` names (the terminal's Rich for most, the server's
-for ``serve``) and imports them only when it runs, so ``pip install 'boardwright[web]'`` alone
-serves; a command whose extra is missing says which to install.
+Each command needs the extras :data:`COMMANDS` names (the terminal's Rich for most, the lab's
+alone for ``balance``, the server's for ``serve``, none for ``content``) and imports them only
+when it runs, so ``pip install 'boardwright[web]'`` alone serves; a command whose extra is
+missing says which to install.
 
 Exit codes: 0 done (also after ``quit`` or end of input), 1 a game failed in a batch, 2 a bad
 command line, game, option, content file or record, or a missing extra (one line on stderr), 130
@@ -41,6 +44,7 @@ import boardwright as bw
 
 from . import agents
 from .agents.coach import check_budget
+from .cli_content import add_content_arguments, card_texts, cmd_content
 from .cli_review import add_review_arguments, cmd_review
 from .engine import BoardwrightError, Game, State, load_record, parse_option_pairs, resolve_options, save_record
 from .engine.names import check_name, seat_label
@@ -178,14 +182,19 @@ def progress_bar(title: str, total: int, quiet: bool = False,
                  rate: str | None = None) -> Iterator[Callable[[int], None] | None]:
     """A progress bar on stderr (games done, time left, and with ``rate`` the speed in that unit,
     e.g. "games/s") while a batch runs: yields ``advance(k)``, or ``None`` when stderr is not a
-    terminal or ``quiet`` is set."""
-    from rich.console import Console
-    from rich.markup import escape
-
-    errors = Console(stderr=True)
-    if quiet or not errors.is_terminal:
+    terminal or ``quiet`` is set. Without Rich (a command that needs only the lab extra) the bar
+    is one plain line, rewritten in place."""
+    if quiet or not sys.stderr.isatty():
         yield None
         return
+    try:
+        from rich.console import Console
+        from rich.markup import escape
+    except ImportError:
+        with plain_progress(title, total, rate) as advance:
+            yield advance
+        return
+    errors = Console(stderr=True)
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColumn, Task, TimeRemainingColumn
     from rich.text import Text
 
@@ -200,6 +209,25 @@ def progress_bar(title: str, total: int, quiet: bool = False,
     with Progress(*columns, TimeRemainingColumn(), console=errors, transient=True) as bar:
         job = bar.add_task(escape(title), total=total)
         yield lambda k: bar.advance(job, k)
+
+
+@contextmanager
+def plain_progress(title: str, total: int, rate: str | None) -> Iterator[Callable[[int], None]]:
+    """The progress bar without Rich: ``title: done/total`` and the speed, on one line of stderr."""
+    start = time.perf_counter()
+    done = [0]
+
+    def advance(k: int) -> None:
+        done[0] += k
+        elapsed = time.perf_counter() - start
+        speed = f", {done[0] / elapsed:,.1f} {rate}" if rate and elapsed > 0 else ""
+        sys.stderr.write(f"\r{title}: {done[0]}/{total}{speed} ")
+        sys.stderr.flush()
+
+    try:
+        yield advance
+    finally:
+        sys.stderr.write("\r\033[K")
 
 
 def make_console() -> Console:
@@ -267,7 +295,12 @@ def cmd_rules(args: argparse.Namespace, console: Console) -> int:
     from .terminal import print_notes
 
     game = load_game(args.game)
-    print_notes(console, game.rules_notes() if args.notes else game.rules_text())
+    notes = game.rules_notes() if args.notes else game.rules_text()
+    if args.content is not None:
+        if "content" not in {option.name for option in game.options}:
+            raise UsageError(f"{game.name} takes no content file (it has no 'content' option)")
+        notes += "\n\n" + card_texts(game, content_path(args.content))
+    print_notes(console, notes)
     return 0
 
 
@@ -456,9 +489,7 @@ def content_path(text: str) -> str:
     return str(path.resolve())
 
 
-def cmd_balance(args: argparse.Namespace, console: Console) -> int:
-    from rich.markup import escape
-
+def cmd_balance(args: argparse.Namespace, _console: None) -> int:
     from .sim.lab import Plan, Version, backends, study
     from .sim.lab.report import write
 
@@ -520,12 +551,12 @@ def cmd_balance(args: argparse.Namespace, console: Console) -> int:
         written = write(report, folder)
     except OSError as error:
         raise UsageError(f"--out {args.out}: cannot be written ({error.strerror or error})") from None
-    for line in report["headline"]:
-        console.print(escape(line))
+    for line in report["headline"]:  # plain text: the lab extra alone runs this command
+        print(line)
     timing = report["timing"]
     rate = timing["games_per_second"] or 0.0
-    console.print(f"{timing['games']} games in {timing['seconds']:.1f} s ({rate:,.1f} games/s); "
-                  f"report: {escape(str(written['report.html']))}")
+    print(f"{timing['games']} games in {timing['seconds']:.1f} s ({rate:,.1f} games/s); "
+          f"report: {written['report.html']}")
     return 0
 
 
@@ -626,6 +657,8 @@ def build_parser() -> argparse.ArgumentParser:
     sub = commands.add_parser("rules", help="a game's rules: the player's quick reference")
     sub.add_argument("game", metavar="GAME")
     sub.add_argument("--notes", action="store_true", help="our design notes instead: rulings, options, content")
+    sub.add_argument("--content", metavar="PATH", help="then the text of every card of this content file")
+    add_content_arguments(commands)
 
     def game_arguments(sub: argparse.ArgumentParser, seats_help: str) -> None:
         sub.add_argument("game", metavar="GAME")
@@ -758,14 +791,15 @@ def admin_arguments(commands: Any) -> None:
 
 #: each command and the extras it needs (README.md says the same): the terminal's commands Rich
 #: (``cli``), the tournament's ratings OpenSkill (``ai``), the balance lab its figures and plots
-#: (``lab``), the server its own (``web``); only the command that runs imports them
+#: (``lab``, and no Rich: it prints plain lines), the server its own (``web``), ``content`` none;
+#: only the command that runs imports them
 COMMANDS: dict[str, tuple[Callable[[argparse.Namespace, Any], int], tuple[str, ...]]] = {
     "games": (cmd_games, ("cli",)), "options": (cmd_options, ("cli",)),
     "levels": (cmd_levels, ("cli",)), "rules": (cmd_rules, ("cli",)),
     "play": (cmd_play, ("cli",)), "replay": (cmd_replay, ("cli",)),
     "review": (cmd_review, ("cli",)), "simulate": (cmd_simulate, ("cli",)),
-    "tournament": (cmd_tournament, ("cli", "ai")), "balance": (cmd_balance, ("cli", "lab")),
-    "serve": (cmd_serve, ("web",)), "admin": (cmd_admin, ("web",)),
+    "tournament": (cmd_tournament, ("cli", "ai")), "balance": (cmd_balance, ("lab",)),
+    "serve": (cmd_serve, ("web",)), "admin": (cmd_admin, ("web",)), "content": (cmd_content, ()),
 }
 
 

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from .actions import Action
+from .content import Section
 from .errors import shown
 from .events import ENGINE_TEXTS, write
 from .lab import Item, ItemRule, items_told
@@ -54,6 +55,10 @@ class Game:
     #: for the balance lab: the events that name the content a seat took (see
     #: :mod:`boardwright.engine.lab`); empty when :meth:`lab_items` reads the state instead
     lab_events: ClassVar[tuple[ItemRule, ...]] = ()
+    #: the schema of the game's content files (its ``content`` option) and the game's own content
+    #: file, which an overlay extends; read by ``boardwright content check``
+    content_schema: ClassVar[tuple[Section, ...]] = ()
+    content_default: ClassVar[Path | None] = None
 
     def __init__(self) -> None:
         self._learning_cache: dict[tuple[Any, ...], Any] = {}
