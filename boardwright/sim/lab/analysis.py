@@ -1,7 +1,8 @@
 """The figures of a balance study, from its games: one JSON-ready dict per section.
 
 Sections (each keyed by player count where it depends on it): ``seat_advantage``, ``length``,
-``scores``, ``content`` and, for a what-if study, ``compare``; ``headline`` sums them up in
+``scores``, ``content`` and, for a what-if study, ``compare``; ``agents`` says who played
+(:mod:`~boardwright.sim.lab.players`); ``headline`` sums them up in
 sentences. Wall-clock figures are kept apart (:func:`timing`), so every other figure depends only
 on the games. The statistics are in :mod:`boardwright.sim.lab.stats`.
 """
@@ -13,7 +14,8 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from . import stats
+from ... import load
+from . import players, stats
 from .collect import LabGame, top_seats
 from .plan import Plan
 
@@ -472,7 +474,8 @@ def build(plan: Plan, games: Sequence[LabGame], name: str, seconds: float, backe
                            if pair[0].finished and pair[1].finished] for count in plan.counts} for v in (0, 1)]
         report["compare"] = {**compare(plan, paired[0], paired[1], base["content"], other["content"]),
                              "b_sections": other}
+    report["agents"] = players.section(plan.seats, load(plan.game))
     report = tidy(report)
-    report["headline"] = headline(report)
+    report["headline"] = headline(report) + players.notes(report["agents"])
     report["timing"] = tidy(timing(plan, games, seconds, backend, jobs))
     return report
