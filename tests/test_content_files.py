@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 from pathlib import Path
 
@@ -174,12 +175,24 @@ def test_rules_with_content_shows_the_files_card_texts(tmp_path, capsys):
     assert code == 0 and "The content of" not in out
 
 
-def test_play_simulate_and_the_lab_take_an_overlay(tmp_path, capsys):
+def test_play_and_replay_take_an_overlay(tmp_path, capsys, monkeypatch):
+    path = overlay(tmp_path, CHANGES["gadgeteers"][0])
+    save = tmp_path / "game.json"
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    code, out, err = run(capsys, "play", "gadgeteers", "--seats", "heuristic,heuristic", "--seed", "2",
+                         "--content", path, "--save", str(save))
+    assert code == 0 and "Final scores" in out, err
+    assert json.loads(save.read_text())["options"]["content"] == path
+    code, out, err = run(capsys, "replay", str(save), "--content", path)
+    assert code == 0 and "Final scores" in out, err
+
+
+def test_simulate_and_the_lab_take_an_overlay(tmp_path, capsys):
     path = overlay(tmp_path, CHANGES["gadgeteers"][0])
     code, out, err = run(capsys, "simulate", "gadgeteers", "-n", "2", "--content", path, "--json")
     assert code == 0, err
     assert json.loads(out)["options"]["content"] == path
-    code, _, err = run(capsys, "balance", "gadgeteers", "-n", "3", "--seats", "random", "--content", path,
+    code, _, err = run(capsys, "balance", "gadgeteers", "-n", "2", "--seats", "heuristic", "--content", path,
                        "--compare-content", path, "--out", str(tmp_path / "lab"))
     assert code == 0, err
     report = json.loads((tmp_path / "lab" / "report.json").read_text())
