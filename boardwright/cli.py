@@ -34,8 +34,7 @@ import json
 import os
 import sys
 import time
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -45,6 +44,7 @@ import boardwright as bw
 from . import agents
 from .agents.coach import check_budget
 from .cli_content import add_content_arguments, card_texts, cmd_content
+from .cli_progress import progress_bar
 from .cli_review import add_review_arguments, cmd_review
 from .engine import BoardwrightError, Game, State, load_record, parse_option_pairs, resolve_options, save_record
 from .engine.names import check_name, seat_label
@@ -175,59 +175,6 @@ def require(command: str, extras: Sequence[str]) -> None:
         which = f"the {names} extra" if len(missing) == 1 else f"the extras {', '.join(missing)}"
         raise UsageError(f"{command} needs {which}: pip install 'boardwright[{names}]' "
                          f"({next(iter(missing.values()))})")
-
-
-@contextmanager
-def progress_bar(title: str, total: int, quiet: bool = False,
-                 rate: str | None = None) -> Iterator[Callable[[int], None] | None]:
-    """A progress bar on stderr (games done, time left, and with ``rate`` the speed in that unit,
-    e.g. "games/s") while a batch runs: yields ``advance(k)``, or ``None`` when stderr is not a
-    terminal or ``quiet`` is set. Without Rich (a command that needs only the lab extra) the bar
-    is one plain line, rewritten in place."""
-    if quiet or not sys.stderr.isatty():
-        yield None
-        return
-    try:
-        from rich.console import Console
-        from rich.markup import escape
-    except ImportError:
-        with plain_progress(title, total, rate) as advance:
-            yield advance
-        return
-    errors = Console(stderr=True)
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColumn, Task, TimeRemainingColumn
-    from rich.text import Text
-
-    class Rate(ProgressColumn):
-        def render(self, task: Task) -> Text:
-            speed = task.finished_speed or task.speed
-            return Text("" if speed is None else f"{speed:,.1f} {rate}", style="progress.data.speed")
-
-    columns: list[Any] = ["[progress.description]{task.description}", BarColumn(), MofNCompleteColumn()]
-    if rate:
-        columns.append(Rate())
-    with Progress(*columns, TimeRemainingColumn(), console=errors, transient=True) as bar:
-        job = bar.add_task(escape(title), total=total)
-        yield lambda k: bar.advance(job, k)
-
-
-@contextmanager
-def plain_progress(title: str, total: int, rate: str | None) -> Iterator[Callable[[int], None]]:
-    """The progress bar without Rich: ``title: done/total`` and the speed, on one line of stderr."""
-    start = time.perf_counter()
-    done = [0]
-
-    def advance(k: int) -> None:
-        done[0] += k
-        elapsed = time.perf_counter() - start
-        speed = f", {done[0] / elapsed:,.1f} {rate}" if rate and elapsed > 0 else ""
-        sys.stderr.write(f"\r{title}: {done[0]}/{total}{speed} ")
-        sys.stderr.flush()
-
-    try:
-        yield advance
-    finally:
-        sys.stderr.write("\r\033[K")
 
 
 def make_console() -> Console:

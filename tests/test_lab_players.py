@@ -70,3 +70,19 @@ def test_a_study_with_a_search_goes_to_ray_a_game_at_a_time():
     assert slow_games([GameTask(0, "gadgeteers", ("heuristic", "hard"), 0)]), "a level that searches"
     assert [len(chunk) for chunk in ray_chunks(searching, 2, smallest=1)] == [2] * 6
     assert [len(chunk) for chunk in ray_chunks(bots, 2)] == [12] and RAY_MIN_TASK > 12
+
+
+def test_without_rich_the_progress_is_one_line_rewritten_in_place(monkeypatch):
+    """(``balance`` runs with the lab extra alone; on a terminal its bar is then plain text.)"""
+    import io
+
+    from boardwright.cli_progress import plain_progress
+
+    errors = io.StringIO()
+    monkeypatch.setattr("sys.stderr", errors)
+    with plain_progress("Gadgeteers balance", 40, "games/s") as advance:
+        advance(10)
+        advance(15)
+    shown = errors.getvalue().split("\r")
+    assert shown[1].startswith("Gadgeteers balance: 10/40, ") and shown[1].endswith(" games/s ")
+    assert shown[2].startswith("Gadgeteers balance: 25/40, ") and shown[-1] == "\033[K", shown
