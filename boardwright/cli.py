@@ -4,6 +4,8 @@
     boardwright options GAME                           a game's options (name, type, default, doc)
     boardwright levels GAME                            the bot levels (easy ... expert) and what each plays
     boardwright rules GAME [--notes]                   a game's quick reference (or our design notes)
+    boardwright rules GAME --content FILE              ... and the card texts of a content file
+    boardwright content check FILE [--game GAME]       validate a content file; what it changes
     boardwright play GAME --seats human,heuristic      play at the keyboard (--names Ada,...)
     boardwright simulate GAME -n 1000 --jobs 2         a batch of AI games and its statistics
     boardwright replay FILE [--seat N] [--step]        step through a saved game record
@@ -14,9 +16,10 @@
     boardwright admin [--db URL] tables|accounts|end|delete|disable|enable|reset-password ...
                                                        the server's operator: tables and accounts
 
-Each command needs the extras :data:`COMMANDS` names (the terminal's Rich for most, the server's
-for ``serve``) and imports them only when it runs, so ``pip install 'boardwright[web]'`` alone
-serves; a command whose extra is missing says which to install.
+Each command needs the extras :data:`COMMANDS` names (the terminal's Rich for most, the lab's
+alone for ``balance``, the server's for ``serve``, none for ``content``) and imports them only
+when it runs, so ``pip install 'boardwright[web]'`` alone serves; a command whose extra is
+missing says which to install.
 
 Exit codes: 0 done (also after ``quit`` or end of input), 1 a game failed in a batch, 2 a bad
 command line, game, option, content file or record, or a missing extra (one line on stderr), 130
@@ -31,8 +34,7 @@ import json
 import os
 import sys
 import time
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -41,6 +43,9 @@ import boardwright as bw
 
 from . import agents
 from .agents.coach import check_budget
+from .cli_balance import ablate_target
+from .cli_content import add_content_arguments, card_texts, cmd_content
+from .cli_progress import progress_bar
 from .cli_review import add_review_arguments, cmd_review
 from .engine import BoardwrightError, Game, State, load_record, parse_option_pairs, resolve_options, save_record
 from .engine.names import check_name, seat_label
@@ -173,35 +178,6 @@ def require(command: str, extras: Sequence[str]) -> None:
                          f"({next(iter(missing.values()))})")
 
 
-@contextmanager
-def progress_bar(title: str, total: int, quiet: bool = False,
-                 rate: str | None = None) -> Iterator[Callable[[int], None] | None]:
-    """A progress bar on stderr (games done, time left, and with ``rate`` the speed in that unit,
-    e.g. "games/s") while a batch runs: yields ``advance(k)``, or ``None`` when stderr is not a
-    terminal or ``quiet`` is set."""
-    from rich.console import Console
-    from rich.markup import escape
-
-    errors = Console(stderr=True)
-    if quiet or not errors.is_terminal:
-        yield None
-        return
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColumn, Task, TimeRemainingColumn
-    from rich.text import Text
-
-    class Rate(ProgressColumn):
-        def render(self, task: Task) -> Text:
-            speed = task.finished_speed or task.speed
-            return Text("" if speed is None else f"{speed:,.1f} {rate}", style="progress.data.speed")
-
-    columns: list[Any] = ["[progress.description]{task.description}", BarColumn(), MofNCompleteColumn()]
-    if rate:
-        columns.append(Rate())
-    with Progress(*columns, TimeRemainingColumn(), console=errors, transient=True) as bar:
-        job = bar.add_task(escape(title), total=total)
-        yield lambda k: bar.advance(job, k)
-
-
 def make_console() -> Console:
     """Rich output on stdout; boards are never wrapped, and piped output is 120 columns wide."""
     from rich.console import Console
@@ -267,7 +243,12 @@ def cmd_rules(args: argparse.Namespace, console: Console) -> int:
     from .terminal import print_notes
 
     game = load_game(args.game)
-    print_notes(console, game.rules_notes() if args.notes else game.rules_text())
+    notes = game.rules_notes() if args.notes else game.rules_text()
+    if args.content is not None:
+        if "content" not in {option.name for option in game.options}:
+            raise UsageError(f"{game.name} takes no content file (it has no 'content' option)")
+        notes += "\n\n" + card_texts(game, content_path(args.content))
+    print_notes(console, notes)
     return 0
 
 
@@ -456,33 +437,7 @@ def content_path(text: str) -> str:
     return str(path.resolve())
 
 
-def ablate_target(text: str, game: Game, options: dict[str, Any], folder: Path) -> int | tuple[str, str]:
-    """``--ablate``: a number of suspects (0 to 20), or an item ``KIND:NAME`` or ``NAME`` that the
-    game can make plain (its plain variant is written and loaded now, before any game)."""
-    from .sim.lab.ablation import write_variant
-
-    if text.strip().isdigit():
-        if int(text) > 20:
-            raise UsageError(f"--ablate takes 0 to 20 suspects, not {text.strip()}")
-        return int(text)
-    kind, _, name = text.rpartition(":") if ":" in text else ("", "", text)
-    kinds = [kind.strip()] if kind else list(game.lab_plain_kinds)
-    found = [(k, name.strip()) for k in kinds if game.lab_plain((k, name.strip()), options) is not None]
-    if not found:
-        can = ", ".join(game.lab_plain_kinds) or "none"
-        raise UsageError(f"--ablate {text}: {game.name} has no plain item to put in its place "
-                         f"(it makes plain: {can}; write KIND:NAME as the report names items)")
-    if len(found) > 1:
-        raise UsageError(f"--ablate {text}: say which: " + " or ".join(f"{k}:{n}" for k, n in found))
-    made = write_variant(game, options, found[0], folder)
-    if isinstance(made, str):
-        raise UsageError(f"--ablate {text}: {made}")
-    return found[0]
-
-
-def cmd_balance(args: argparse.Namespace, console: Console) -> int:
-    from rich.markup import escape
-
+def cmd_balance(args: argparse.Namespace, _console: None) -> int:
     from .sim.lab import Plan, Version, backends, study
     from .sim.lab.report import write
 
@@ -547,12 +502,12 @@ def cmd_balance(args: argparse.Namespace, console: Console) -> int:
         written = write(report, folder)
     except OSError as error:
         raise UsageError(f"--out {args.out}: cannot be written ({error.strerror or error})") from None
-    for line in report["headline"]:
-        console.print(escape(line))
+    for line in report["headline"]:  # plain text: the lab extra alone runs this command
+        print(line)
     timing = report["timing"]
     rate = timing["games_per_second"] or 0.0
-    console.print(f"{timing['games']} games in {timing['seconds']:.1f} s ({rate:,.1f} games/s); "
-                  f"report: {escape(str(written['report.html']))}")
+    print(f"{timing['games']} games in {timing['seconds']:.1f} s ({rate:,.1f} games/s); "
+          f"report: {written['report.html']}")
     return 0
 
 
@@ -653,6 +608,8 @@ def build_parser() -> argparse.ArgumentParser:
     sub = commands.add_parser("rules", help="a game's rules: the player's quick reference")
     sub.add_argument("game", metavar="GAME")
     sub.add_argument("--notes", action="store_true", help="our design notes instead: rulings, options, content")
+    sub.add_argument("--content", metavar="PATH", help="then the text of every card of this content file")
+    add_content_arguments(commands)
 
     def game_arguments(sub: argparse.ArgumentParser, seats_help: str) -> None:
         sub.add_argument("game", metavar="GAME")
@@ -790,14 +747,15 @@ def admin_arguments(commands: Any) -> None:
 
 #: each command and the extras it needs (README.md says the same): the terminal's commands Rich
 #: (``cli``), the tournament's ratings OpenSkill (``ai``), the balance lab its figures and plots
-#: (``lab``), the server its own (``web``); only the command that runs imports them
+#: (``lab``, and no Rich: it prints plain lines), the server its own (``web``), ``content`` none;
+#: only the command that runs imports them
 COMMANDS: dict[str, tuple[Callable[[argparse.Namespace, Any], int], tuple[str, ...]]] = {
     "games": (cmd_games, ("cli",)), "options": (cmd_options, ("cli",)),
     "levels": (cmd_levels, ("cli",)), "rules": (cmd_rules, ("cli",)),
     "play": (cmd_play, ("cli",)), "replay": (cmd_replay, ("cli",)),
     "review": (cmd_review, ("cli",)), "simulate": (cmd_simulate, ("cli",)),
-    "tournament": (cmd_tournament, ("cli", "ai")), "balance": (cmd_balance, ("cli", "lab")),
-    "serve": (cmd_serve, ("web",)), "admin": (cmd_admin, ("web",)),
+    "tournament": (cmd_tournament, ("cli", "ai")), "balance": (cmd_balance, ("lab",)),
+    "serve": (cmd_serve, ("web",)), "admin": (cmd_admin, ("web",)), "content": (cmd_content, ()),
 }
 
 

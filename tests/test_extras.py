@@ -133,6 +133,13 @@ def finished_game(tmp_path: Path) -> str:
     return str(path)
 
 
+def overlay_file(tmp_path: Path) -> str:
+    """A Gadgeteers content file that changes one Gadget of the game's own."""
+    path = tmp_path / "mine.toml"
+    path.write_text('extends = "default"\n\n[[gadgets]]\nname = "Jumpboots"\npoints = 3\n')
+    return str(path)
+
+
 def empty_database(tmp_path: Path) -> str:
     """The URL of a server's database with no table yet, made as a server makes it."""
     from boardwright.web.storage import Storage
@@ -158,6 +165,7 @@ RUNS: dict[str, tuple[list[str], str]] = {
     "tournament": (["tournament", "gadgeteers", "--seats", "random,heuristic", "-n", "2"], "rating"),
     "balance": (["balance", "gadgeteers", "-n", "2", "--seats", "random", "--out", "{out}"], "report"),
     "admin": (["admin", "--db", "{db}", "tables"], "no tables"),
+    "content": (["content", "check", "{content}"], "a valid Gadgeteers content file"),
 }
 
 
@@ -175,7 +183,7 @@ def test_the_docs_the_code_and_these_tests_name_the_same_extras():
 def test_each_command_works_with_the_extras_its_docs_name_and_no_other(tmp_path, command):
     arguments, shows = RUNS[command]
     filled = [argument.format(record=saved_game(tmp_path), out=tmp_path / "report", db=empty_database(tmp_path),
-                        finished=finished_game(tmp_path))
+                        finished=finished_game(tmp_path), content=overlay_file(tmp_path))
               for argument in arguments]
     done = run(tmp_path, blocked_without(NEEDS[command]), *filled)
     assert done.returncode == 0, (done.returncode, done.stderr[-2000:])
@@ -187,7 +195,7 @@ def test_each_command_works_with_the_extras_its_docs_name_and_no_other(tmp_path,
 def test_a_command_without_its_extra_names_the_extra_in_one_line(tmp_path, command, extra):
     arguments = ["serve", "--port", "1", "--db", f"sqlite:///{tmp_path / 'x.db'}"] if command == "serve" else [
         argument.format(record=saved_game(tmp_path), out=tmp_path / "report", db=empty_database(tmp_path),
-                        finished=finished_game(tmp_path))
+                        finished=finished_game(tmp_path), content=overlay_file(tmp_path))
         for argument in RUNS[command][0]]
     done = run(tmp_path, extras_of_pyproject()[extra], *arguments)
     assert done.returncode == 2, (done.returncode, done.stderr[-2000:])

@@ -268,7 +268,7 @@ def test_a_known_change_to_each_game_is_found(tmp_path, game_id, players, change
 
 
 # ---------------------------------------------------------------------------- reproducibility
-def test_the_same_command_gives_the_same_report_on_any_jobs_and_on_ray(tmp_path):
+def test_the_same_command_gives_the_same_report_on_any_jobs_and_on_ray(tmp_path, monkeypatch):
     """One test holds every Ray check: Ray starts once (seconds), on the loopback interface only.
     The command runs on one process and on Ray; the same study on two processes through the API."""
     args = ["game-development", "--players", "2,3", "-n", "12", "--seed", "9"]
@@ -280,6 +280,8 @@ def test_the_same_command_gives_the_same_report_on_any_jobs_and_on_ray(tmp_path)
     assert pooled["timing"]["jobs"] == 2 and pooled.pop("timing")
     assert json.loads(json.dumps(pooled)) == reference
 
+    tests = str(Path(__file__).parent)  # Ray's workers import the toy game from here
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join(filter(None, [tests, os.environ.get("PYTHONPATH")])))
     assert backends.start_ray(2), "a local Ray on 127.0.0.1 (as the command starts it)"
     import ray  # started above: the lab extra is part of the test extra, never skipped
     try:
@@ -289,10 +291,17 @@ def test_the_same_command_gives_the_same_report_on_any_jobs_and_on_ray(tmp_path)
         assert ray_pids and not public, f"Ray listens beyond loopback: {public}"
         assert balance(*args, "--jobs", "2", "--backend", "ray", "--out", str(tmp_path / "ray")) == 0
         assert ray.is_initialized(), "a Ray the caller started is left running"
+        searching = Plan("sealed-sums", (2,), {2: ("ismcts:iterations=20", "random")}, 6, 2, (Version("A"),),
+                         module="toygame")  # a search in a seat: its games go to Ray one at a time
+        on_ray = study(searching, "Sealed Sums", backend="ray", jobs=2)
     finally:
         ray.shutdown()
     assert without_timing(tmp_path / "ray" / "report.json") == reference
     assert json.loads((tmp_path / "ray" / "report.json").read_text())["timing"]["backend"] == "ray"
+    assert on_ray.pop("timing")["backend"] == "ray"
+    local = study(searching, "Sealed Sums", jobs=1)
+    local.pop("timing")
+    assert on_ray == local and on_ray["agents"][0]["plays_as"] == "ismcts:iterations=20"
     other = study(Plan(plan.game, plan.counts, plan.seats, plan.n, 10, plan.versions), "Game Development")
     other.pop("timing")
     assert json.loads(json.dumps(other)) != reference, "another seed plays other games"

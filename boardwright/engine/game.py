@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from .actions import Action
+from .content import Section
 from .errors import shown
 from .events import ENGINE_TEXTS, write
 from .lab import Efficiency, Item, ItemRule, PlainVariant, items_told
@@ -56,6 +57,10 @@ class Game:
     lab_events: ClassVar[tuple[ItemRule, ...]] = ()
     #: for the balance lab: the item kinds :meth:`lab_plain` can make plain (for ablation)
     lab_plain_kinds: ClassVar[tuple[str, ...]] = ()
+    #: the schema of the game's content files (its ``content`` option) and the game's own content
+    #: file, which an overlay extends; read by ``boardwright content check``
+    content_schema: ClassVar[tuple[Section, ...]] = ()
+    content_default: ClassVar[Path | None] = None
 
     def __init__(self) -> None:
         self._learning_cache: dict[tuple[Any, ...], Any] = {}

@@ -59,6 +59,11 @@ def median(values: Sequence[float]) -> float:
     return ordered[middle] if len(ordered) % 2 else (ordered[middle - 1] + ordered[middle]) / 2
 
 
+def points_worth(points: int) -> str:
+    """"1 point", "3 points": a plain item's worth as its variant's heading says it."""
+    return f"{points} point" if points == 1 else f"{points} points"
+
+
 def plain_points(efficiency: Mapping[Item, Efficiency], item: Item) -> int | None:
     """The points a plain item of ``item``'s kind has for ``item``'s cost: the median points per
     cost of the other items of its kind, times that cost, rounded half up. None when the item has

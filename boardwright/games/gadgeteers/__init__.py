@@ -12,6 +12,7 @@ from typing import Any, ClassVar
 from ...engine import Efficiency, Game, Item, Option, PlainVariant, State
 from ...engine.observation import Encoder
 from . import lab
+from .content import DEFAULT_FILE, SCHEMA
 from .content import load as load_content
 from .observation import context, observe
 from .presentation import EVENT_TEXTS, catalog
@@ -27,6 +28,8 @@ class Gadgeteers(Game):
     notes = "docs/games/gadgeteers.md"
     bot = "boardwright.games.gadgeteers.bot:HeuristicBot"
     state_class = GadgeteersState
+    content_schema = SCHEMA
+    content_default = DEFAULT_FILE
     quick_reference = "rules.md"
     event_texts = EVENT_TEXTS
     options: ClassVar[tuple[Option, ...]] = (

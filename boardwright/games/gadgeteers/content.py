@@ -91,4 +91,4 @@ def _build(file: str, data: dict[str, list[dict]]) -> Content:
 
 def load(path: str | Path | None = None) -> Content:
     """The content in ``path`` (default: our designed content), validated."""
-    return load_content(path or DEFAULT_FILE, SCHEMA, _build)
+    return load_content(path or DEFAULT_FILE, SCHEMA, _build, default=DEFAULT_FILE)

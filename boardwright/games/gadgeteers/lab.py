@@ -15,7 +15,7 @@ from collections.abc import Hashable
 
 from ...engine import Efficiency, Item, PlainVariant
 from ...engine.content import content_variant
-from ...engine.lab import plain_points
+from ...engine.lab import plain_points, points_worth
 from .content import Content
 from .state import PARTS_PHASE, GadgeteersState
 from .tokens import ALTERNATES
@@ -46,7 +46,7 @@ def plain(content: Content, item: Item) -> PlainVariant | None:
     points = plain_points(efficiency(content), item)
     if points is None:
         return None
-    replacement = f"{points} points for its {len(content.gadget_named(item[1]).parts)} Parts"
+    replacement = f"{points_worth(points)} for its {len(content.gadget_named(item[1]).parts)} Parts"
     toml = content_variant(content.file, "gadgets", item[1], {"points": points},
                            heading=f"The balance lab's plain variant: Gadget {item[1]} is worth {replacement}.")
     return PlainVariant(replacement, toml)

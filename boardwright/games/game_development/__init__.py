@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 from ...engine import Efficiency, Game, Item, Option, PlainVariant, State
 from ...engine.observation import Encoder
 from . import lab
-from .content import load
+from .content import DEFAULT_PATH, SCHEMA, load
 from .observation import context, observe
 from .state import GameDevelopmentState
 from .texts import EVENT_TEXTS, catalog
@@ -38,6 +38,8 @@ class GameDevelopment(Game):
         Option("content", str, None, "path to your own card list (TOML); default: boardwright's"),
     )
     state_class = GameDevelopmentState
+    content_schema = SCHEMA
+    content_default = DEFAULT_PATH
     notes = "docs/games/game-development.md"
     bot = "boardwright.games.game_development.bot:HeuristicBot"
     quick_reference = "rules.md"

@@ -131,7 +131,9 @@ class Content:
 
 
 def parse_cost(file: str, entry: str, texts: list[str]) -> tuple[tuple[int, int], ...]:
-    """``["Art/Prog: 2", "LD: 1"]`` as ``((mask, 2), (mask, 1))``; at most one either-or entry."""
+    """``["Art/Prog: 2", "LD: 1"]`` as ``((mask, 2), (mask, 1))``; at most one either-or entry.
+    A cost is never free: a feature that cost nothing would be played by everyone at once, and a
+    bug destroyed at no cost would be no bug, so an empty cost or one of 0s is refused."""
     entries: list[tuple[int, int]] = []
     for text in texts:
         names, sep, amount = text.partition(":")
@@ -150,6 +152,9 @@ def parse_cost(file: str, entry: str, texts: list[str]) -> tuple[tuple[int, int]
         if any(m == mask for m, _ in entries):
             raise fail(file, entry, "cost", f"{names.strip()} is named twice")
         entries.append((mask, value))
+    if not any(amount for _, amount in entries):
+        raise fail(file, entry, "cost", f"{'is empty' if not entries else 'adds up to 0'}: a card costs at "
+                   "least one resource (write e.g. [\"Prog: 1\"])")
     if sum(1 for m, _ in entries if m & (m - 1)) > 1:
         raise fail(file, entry, "cost", "takes at most one either-or resource")
     return tuple(entries)
@@ -232,7 +237,7 @@ def load(path: str | Path | None = None) -> Content:
     The default list is read once per process; a given path is re-read when its file changes.
     """
     if path:
-        return load_content(path, SCHEMA, build)
+        return load_content(path, SCHEMA, build, default=DEFAULT_PATH)
     if not _DEFAULT:
         _DEFAULT.append(load_content(DEFAULT_PATH, SCHEMA, build))
     return _DEFAULT[0]

@@ -17,7 +17,7 @@ from collections.abc import Hashable
 
 from ...engine import Efficiency, Item, PlainVariant
 from ...engine.content import content_variant
-from ...engine.lab import plain_points
+from ...engine.lab import plain_points, points_worth
 from .content import Content
 from .state import GameDevelopmentState
 
@@ -58,7 +58,7 @@ def plain(content: Content, item: Item) -> PlainVariant | None:
         if points is None:
             return None
         section, changes = "feature", {"points": points}
-        replacement = f"{points} points for its cost"
+        replacement = f"{points_worth(points)} for its cost"
     elif item[0] in ("Developer", "Lead") and card.type == "developer" and card.lead:
         section, changes, replacement = "developer", {"lead": [], "during": ""}, "with no Lead ability"
     else:

@@ -14,7 +14,7 @@ from boardwright.engine import Efficiency, Game, Item, Option, PlainVariant, Sta
 from boardwright.engine.observation import Encoder
 
 from . import lab, observation, present
-from .content import CONTENT_FILE, load
+from .content import CONTENT_FILE, SCHEMA, load
 from .state import MouState
 from .view import describe, render
 
@@ -45,6 +45,8 @@ class MakersOfUniverse(Game):
                "default: boardwright's"),
     )
     state_class = MouState
+    content_schema = SCHEMA
+    content_default = CONTENT_FILE
     notes = "docs/games/makers-of-universe.md"
     bot = "boardwright.games.makers_of_universe.bot:HeuristicBot"
     quick_reference = "rules.md"

@@ -155,4 +155,4 @@ def _build(file: str, data: dict[str, list[dict]]) -> Content:
 
 def load(path: str | Path = CONTENT_FILE) -> Content:
     """The content in ``path`` (the bundled card file by default), checked and frozen."""
-    return load_content(path, SCHEMA, _build)
+    return load_content(path, SCHEMA, _build, default=CONTENT_FILE)

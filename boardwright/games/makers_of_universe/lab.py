@@ -19,7 +19,7 @@ from collections.abc import Hashable
 
 from ...engine import Efficiency, Item, ItemRule, PlainVariant
 from ...engine.content import content_variant
-from ...engine.lab import plain_points
+from ...engine.lab import plain_points, points_worth
 from .content import EVOLUTION, Content
 from .state import MouState
 
@@ -57,7 +57,7 @@ def plain(content: Content, item: Item) -> PlainVariant | None:
     if points is None or item[0] not in ("Machine", "Evolution"):
         return None
     section = "machines" if item[0] == "Machine" else "evolutions"
-    replacement = f"{points} points for its {'doors' if item[0] == 'Machine' else 'card'}"
+    replacement = f"{points_worth(points)} for its {'doors' if item[0] == 'Machine' else 'card'}"
     toml = content_variant(content.file, section, item[1], {"points": points},
                            heading=f"The balance lab's plain variant: {item[0]} {item[1]} is worth {replacement}.")
     return PlainVariant(replacement, toml)

@@ -13,6 +13,7 @@ from boardwright.engine import Efficiency, Game, Item, Option, PlainVariant, Sta
 from boardwright.engine.observation import Encoder
 
 from . import lab
+from .content import BASE, SCHEMA
 from .events import TEXTS
 from .observation import Context, context, observe
 from .state import MAX_FACE, GameMakersState, check_dice_faces
@@ -35,6 +36,8 @@ class TheGameMakers(Game):
     #    holds 0 for both), and content whose Contracts could never be made is refused
     version = "3"
     state_class = GameMakersState
+    content_schema = SCHEMA
+    content_default = BASE
     notes = "docs/games/the-game-makers.md"
     bot = "boardwright.games.the_game_makers.bot:HeuristicBot"
     # a turn is a long chain of small choices: the search plays best guided by the bot (docs/agents.md)

@@ -3,7 +3,8 @@
 Everything the rulebook leaves to its printed components is data (RULINGS M13): 216 cards,
 45 Structures, 12 Tweenies, 15 tree spaces, the tile bags, the dice faces, the marketing tiles
 and the wedges. ``content/base.toml`` is boardwright's own design; a user may load their own file
-(``options={"content": path}``): any section it leaves out is taken from ours.
+(``options={"content": path}``): any section it leaves out is taken from ours, or, with
+``extends = "default"``, any entry it leaves out.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from boardwright.engine import Field, Section, load_content
-from boardwright.engine.content import fail, validate
+from boardwright.engine.content import fail, is_overlay, validate
 
 BASE = Path(__file__).parent / "content" / "base.toml"
 
@@ -381,10 +382,12 @@ def build(file: str, data: dict[str, list[dict]]) -> Content:
 
 
 def _build_user(file: str, data: dict[str, list[dict]]) -> Content:
-    with BASE.open("rb") as handle:
-        base = validate(str(BASE), tomllib.load(handle), SCHEMA)
     with open(file, "rb") as handle:
         given = tomllib.load(handle)
+    if is_overlay(given):  # merged over ours already, removals included
+        return build(file, data)
+    with BASE.open("rb") as handle:
+        base = validate(str(BASE), tomllib.load(handle), SCHEMA)
     merged = {name: (data[name] if name in given else base[name]) for name in base}
     return build(file, merged)
 
@@ -393,4 +396,4 @@ def load(path: str | None = None) -> Content:
     """Our content, or a user's file (sections it leaves out come from ours)."""
     if path is None:
         return load_content(BASE, SCHEMA, build)
-    return load_content(path, SCHEMA, _build_user)
+    return load_content(path, SCHEMA, _build_user, default=BASE)

@@ -1,10 +1,11 @@
 """The figures of a balance study, from its games: one JSON-ready dict per section.
 
-Sections (each keyed by player count): ``seat_advantage``, ``length``, ``scores`` (with the
-comeback measure of :mod:`.comeback`), ``content`` and, for a what-if study, ``compare`` (with what
-B changes, :mod:`.whatif`); ``headline`` sums them up in sentences. Wall-clock figures are kept
-apart (:func:`timing`), so every other figure depends only on the games. The statistics are in
-:mod:`boardwright.sim.lab.stats`.
+Sections (each keyed by player count where it depends on it): ``seat_advantage``, ``length``,
+``scores`` (with the comeback measure of :mod:`.comeback`), ``content`` and, for a what-if study,
+``compare`` (with what B changes, :mod:`.whatif`); ``agents`` says who played
+(:mod:`~boardwright.sim.lab.players`); ``headline`` sums them up in sentences. Wall-clock figures
+are kept apart (:func:`timing`), so every other figure depends only on the games. The statistics
+are in :mod:`boardwright.sim.lab.stats`.
 """
 
 from __future__ import annotations
@@ -14,7 +15,8 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from . import stats, whatif
+from ... import load
+from . import players, stats, whatif
 from .collect import LabGame, standing_at, top_seats, win_share
 from .comeback import comeback, followed_to_the_end
 from .plan import Plan
@@ -549,7 +551,8 @@ def build(plan: Plan, games: Sequence[LabGame], name: str, seconds: float, backe
                            if pair[0].finished and pair[1].finished] for count in plan.counts} for v in (0, 1)]
         report["compare"] = {**compare(plan, paired[0], paired[1], base["content"], other["content"]),
                              "b_sections": other}
+    report["agents"] = players.section(plan.seats, load(plan.game))
     report = tidy(report)
-    report["headline"] = headline(report)
+    report["headline"] = headline(report) + players.notes(report["agents"])
     report["timing"] = tidy(timing(plan, games, seconds, backend, jobs))
     return report

@@ -6,6 +6,8 @@ are sorted by task index before any statistic is computed.
 - ``process``: the batch runner's pool of ``jobs`` processes (none for ``jobs=1``), small chunks.
 - ``ray``: Ray tasks of hundreds of games each (all of them when there are fewer), each streaming
   its games back in small batches as a generator, so the progress bar moves while a task runs.
+  A study with a search in a seat (seconds a game, not milliseconds) is sent a game at a time
+  instead, so every CPU gets games however few there are.
   With an address the games go to that cluster (whose workers must have boardwright installed
   and see any content file at the same path); without one a private local Ray is started with
   ``jobs`` CPUs on the loopback interface only, and shut down at the end. Ray is imported only
@@ -14,6 +16,7 @@ are sorted by task index before any statistic is computed.
 
 from __future__ import annotations
 
+import importlib
 import math
 import os
 import sys
@@ -22,11 +25,14 @@ from typing import Any
 
 from ..runner import GameTask, Progress, SimulationError, run_chunks
 from .collect import LabGame, play_lab_chunk
+from .players import searches
 
 #: games per Ray task: at least this many (or all), and enough tasks for about four per CPU
 RAY_MIN_TASK = 200
 #: games per streamed batch of a Ray task
 RAY_BATCH = 25
+#: the same two for a study with a search in a seat, whose games are slow
+RAY_SLOW_TASK, RAY_SLOW_BATCH = 1, 1
 
 BACKENDS = ("process", "ray")
 
@@ -36,18 +42,18 @@ def run_process(tasks: Sequence[GameTask], jobs: int, progress: Progress | None 
     return run_chunks(tasks, play_lab_chunk, jobs, progress=progress)
 
 
-def ray_chunks(tasks: Sequence[GameTask], cpus: int) -> list[Sequence[GameTask]]:
-    """The Ray tasks: about four per CPU, each of at least :data:`RAY_MIN_TASK` games (or all)."""
+def ray_chunks(tasks: Sequence[GameTask], cpus: int, smallest: int = RAY_MIN_TASK) -> list[Sequence[GameTask]]:
+    """The Ray tasks: about four per CPU, each of at least ``smallest`` games (or all)."""
     if not tasks:
         return []
-    size = max(RAY_MIN_TASK, math.ceil(len(tasks) / (4 * max(cpus, 1))))
+    size = max(smallest, math.ceil(len(tasks) / (4 * max(cpus, 1))))
     return [tasks[i:i + size] for i in range(0, len(tasks), size)]
 
 
-def play_streamed(tasks: Sequence[GameTask]) -> Iterator[list[LabGame] | tuple[GameTask, str]]:
-    """Play a Ray task's games, yielding them :data:`RAY_BATCH` at a time (or a failure, then stop)."""
-    for start in range(0, len(tasks), RAY_BATCH):
-        outcome = play_lab_chunk(tasks[start:start + RAY_BATCH])
+def play_streamed(tasks: Sequence[GameTask], batch: int) -> Iterator[list[LabGame] | tuple[GameTask, str]]:
+    """Play a Ray task's games, yielding them ``batch`` at a time (or a failure, then stop)."""
+    for start in range(0, len(tasks), batch):
+        outcome = play_lab_chunk(tasks[start:start + batch])
         yield outcome
         if isinstance(outcome, tuple):
             return
@@ -103,6 +109,17 @@ def _loopback(ip: str) -> bool:
     return ip.startswith("127.") or ip == "::1"
 
 
+def slow_games(tasks: Sequence[GameTask]) -> bool:
+    """Whether the games have a search in a seat (levels resolved as the game plays them)."""
+    from ... import load
+
+    if not tasks:
+        return False
+    if tasks[0].module:
+        importlib.import_module(tasks[0].module)
+    return searches({spec for task in tasks for spec in task.seats}, load(tasks[0].game))
+
+
 def run_ray(tasks: Sequence[GameTask], jobs: int, address: str | None = None,
             progress: Progress | None = None) -> list[LabGame]:
     """Play the games as Ray tasks; the games in task order. A Ray this call started is shut
@@ -112,8 +129,9 @@ def run_ray(tasks: Sequence[GameTask], jobs: int, address: str | None = None,
     started = start_ray(jobs, address)
     try:
         cpus = int(ray.cluster_resources().get("CPU", jobs)) if address else jobs
+        smallest, batch = (RAY_SLOW_TASK, RAY_SLOW_BATCH) if slow_games(tasks) else (RAY_MIN_TASK, RAY_BATCH)
         remote = ray.remote(num_cpus=1)(play_streamed)
-        pending: list[Any] = [remote.remote(list(chunk)) for chunk in ray_chunks(tasks, cpus)]
+        pending: list[Any] = [remote.remote(list(chunk), batch) for chunk in ray_chunks(tasks, cpus, smallest)]
         games: list[LabGame] = []
         try:
             while pending:

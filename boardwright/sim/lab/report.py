@@ -352,6 +352,21 @@ def _timing_section(report: Mapping[str, Any]) -> str:
             + (_table(["seconds per game", *DIST_HEADERS[1:]], rows) if rows else ""))
 
 
+def _players_section(report: Mapping[str, Any]) -> str:
+    """Who played: each agent of --seats, what it plays as here, where it sat, and whether its
+    play is reproducible (a search on a time budget is not)."""
+    def where(seats: Mapping[str, Sequence[int]]) -> str:
+        return "; ".join(f"{count} players: {', '.join(map(str, listed))}" for count, listed in seats.items())
+
+    rows = [[escape(row["spec"]), escape(row["plays_as"]), escape(row["about"]), escape(where(row["seats"])),
+             "yes" if row["reproducible"] else '<span class="sig">no: a time budget</span>']
+            for row in report.get("agents", [])]
+    if not rows:
+        return ""
+    return ("<h2>Players</h2>" + _table(["agent", "plays as", "what it is", "seats", "reproducible"], rows,
+                                        (0, 1, 2, 3, 4)))
+
+
 def html(report: Mapping[str, Any], images: Mapping[str, bytes]) -> str:
     """The report as one self-contained HTML page: headline first, then each section (in a
     what-if, the comparison, A's sections and B's, each named)."""
@@ -367,7 +382,7 @@ def html(report: Mapping[str, Any], images: Mapping[str, bytes]) -> str:
         f"{escape(options)}.</p>",
         f'<div class="headline"><h2>Headline</h2><ul>{lines}</ul></div>',
         _suspects_section(report),
-        _unfinished_section(report),
+        _unfinished_section(report), _players_section(report),
         _compare_section(report, images),
         *(section(report, images, a_label) for section in VERSION_SECTIONS),
     ]
