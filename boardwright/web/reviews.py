@@ -10,8 +10,8 @@
   ``review``): the worker replays the table's log and appraises each of the seat's decisions
   with the search from that seat's information then, ``--review-time`` seconds each (or
   ``--review-iterations`` simulations), seeded from the table's seed and the seat. The whole
-  review must end within its decisions times ``--review-time`` and the grace, or its worker is
-  killed and replaced, and the ask is a 503. Its CPU is taken from the table's bot budget and
+  review must end within twice ``--review-time`` a decision and the grace (:data:`.bots.REVIEW_SLACK`),
+  or its worker is killed and replaced, and the ask is a 503. Its CPU is taken from the table's bot budget and
   the budget of the address that asked for it.
 - **At most ``--reviews`` at once** in the whole server; up to :data:`WAITING_PER_SLOT` times as
   many wait their turn; more are refused (503, with a ``Retry-After``).
