@@ -9,7 +9,14 @@ import { request } from "./api.js";
 const POLL_MS = 500;
 // the plot's drawing box (viewBox units): the axes' labels live in the margins
 const WIDTH = 640, HEIGHT = 240, LEFT = 44, RIGHT = 12, TOP = 12, BOTTOM = 34;
-const percent = (win) => `${Math.round(win * 100)}%`;
+// A chance in whole percents, rounded as the why's words are (Python's round: a half to the even
+// number), so that one sentence never says 13% and 12% of one chance.
+function percent(win) {
+  const exact = win * 100;
+  let whole = Math.round(exact);
+  if (whole - exact === 0.5 && whole % 2 !== 0) whole -= 1;
+  return `${whole}%`;
+}
 
 // host: { table, token, ui, replaying, own() -> the viewer's own seat (its token's; null: none),
 //         replayLink(step, seat) -> the replay's address at that step, as that seat saw it }
@@ -66,10 +73,10 @@ export function makeReview(host) {
       ? `${review.decisions.length} decisions with a choice, ${review.mistakes.length ? `the ${review.mistakes.length} costliest listed` : "no mistake found"}.`
       : "This seat had no decision with a choice to review.";
     const list = ui.el("ol", { class: "review-mistakes" }, ...review.mistakes.map((mistake) => ui.el("li", { "data-number": String(mistake.number) },
-      `Move ${mistake.number}: ${who} played ${ui.named(mistake.chosen)} (win ${percent(mistake.win)}); the search preferred `
-        + `${ui.named(mistake.best)} (win ${percent(mistake.best_win)}): ${ui.named(mistake.why)} `,
+      `Move ${mistake.number}: ${who} chose “${ui.named(mistake.chosen)}” (win ${percent(mistake.win)}); the search preferred `
+        + `“${ui.named(mistake.best)}” (win ${percent(mistake.best_win)}): ${ui.named(mistake.why)} `,
       ui.el("a", { href: host.replayLink(mistake.number - 1, review.seat), class: "review-replay" }, "see it in the replay"))));
-    output.replaceChildren(ui.el("h3", {}, `Review of ${ui.seatName(review.seat)}'s game`), plot(review),
+    output.replaceChildren(ui.el("h3", {}, `Review of ${mine ? "your" : ui.seatOwner(review.seat, null)} game`), plot(review),
       ui.el("p", { class: "review-summary" }, summary), list);
   }
 
