@@ -1,13 +1,16 @@
 """Reviews over a real server (``GET /api/tables/{table}/review``): once the game is over, the
 search's review of a seat, thought on a bot worker with its progress told (202) until it is done
-(200); thought once, kept in the database across a restart and deleted with its table; at most
-``--reviews`` at once; a review that overruns its deadline has its worker killed (503); the flags
-bounded at the start.
+(200); seeded and reproducible by simulations; thought once, kept in the database across a
+restart (and for every server of a PostgreSQL database) and deleted with its table; its CPU taken
+from the table's and the asker's bot budgets; at most ``--reviews`` at once; a review that overruns
+its deadline has its worker killed (503), one too long is not kept; the flags bounded at the start.
 """
 
 from __future__ import annotations
 
+import asyncio
 import os
+import random
 import subprocess
 import sys
 import time
@@ -21,11 +24,14 @@ from sqlalchemy import func, select
 from test_web_protocol import one_line_error
 from webplay import NO_EVENTS, act, client, create, get, tokens, wait_until
 
+import boardwright as bw
 from boardwright import agents
 from boardwright.engine.rng import derive_seed
+from boardwright.web.bots import HINT_SPEC, REVIEW, Bots, Move
+from boardwright.web.limits import Limits
 from boardwright.web.reviews import DECISION_FIELDS, MISTAKE_FIELDS, REVIEW_FIELDS, WAITING_PER_SLOT
 from boardwright.web.schema import reviews
-from boardwright.web.storage import Storage
+from boardwright.web.storage import Row, Storage
 
 #: a short game: two players of Game Development last a few dozen decisions each
 GAME = "game-development"
@@ -167,6 +173,47 @@ def test_a_review_is_kept_across_a_restart_and_deleted_with_its_table(start_serv
         storage.close()
 
 
+def test_a_review_thought_by_one_server_is_read_by_another_on_postgres(postgres_db, start_server):
+    first = start_server(db=postgres_db, args=FLAGS)
+    second = start_server(db=postgres_db, args=FLAGS)
+    with client(first, timeout=30) as http:
+        table, token = finished_table(http)
+        review = done(http, table, token)[-1].json()
+    with client(second, timeout=30) as http:
+        kept = ask(http, table, token)
+    assert kept.status_code == 200 and kept.json() == review
+    assert STARTED not in second.log(), "the second server thought the review again"
+
+
+def test_a_review_on_a_worker_tells_its_progress_and_is_charged_to_the_table_and_the_asker():
+    state = bw.load(GAME).new(players=2, seed=5)
+    rows: list[Row] = []
+    picks = random.Random(5)
+    while not state.is_over:
+        seat = state.to_act[0]
+        text = str(picks.choice(state.legal_actions(seat)))
+        state.apply(seat, text)
+        rows.append(Row(len(rows) + 1, seat, "act", text))
+    burst = 60.0
+    heard: list[tuple[int, int]] = []
+
+    async def review() -> tuple[Any, list[float]]:
+        bots = Bots(workers=1, limits=Limits(bot_cpu_table=0.001, bot_cpu_address=0.001, bot_cpu_burst=burst))
+        try:
+            answer = await bots.move(Move("table1", "asker", state, rows, len(rows), 0, HINT_SPEC, 7, 0.5, ask=REVIEW,
+                                          iterations=30, progress=lambda done, total: heard.append((done, total))))
+            budgets = bots.budgets
+            return answer, [budgets.tables.level("table1"), budgets.addresses.level("asker"),
+                            budgets.tables.level("table2"), budgets.addresses.level("another")]
+        finally:
+            await bots.close()
+    answer, levels = asyncio.run(review())
+    total = len(answer["decisions"])
+    assert total > 5 and heard == [(done, total) for done in range(1, total + 1)]
+    assert levels[2] == levels[3] == burst  # nobody else paid
+    assert levels[0] < burst - 0.05 and levels[1] < burst - 0.05, levels  # the review's CPU, taken from both
+
+
 STUBBORN_REVIEW = '''
 import os
 import time
@@ -181,16 +228,22 @@ def stubborn_review(state, seat, progress=None, **budget):
     if os.environ.get("REVIEW_STUBBORN"):
         while True:  # thinks forever, whatever time it is given
             pass
-    return {"game": state.game.id, "seat": seat, "decisions": [], "mistakes": [], "series": [], "iterations": 0}
+    decisions = []
+    if os.environ.get("REVIEW_HUGE"):  # a review past the size the server keeps (within a worker's answer)
+        decisions = [{"number": 1, "chosen": "x" * 600_000, "win": 0.5, "best": "y", "best_win": 0.5, "drop": 0.0}]
+    return {"game": state.game.id, "seat": seat, "decisions": decisions, "mistakes": [],
+            "series": [0.5] * len(decisions), "iterations": 0}
 
 
 agents.review = stubborn_review
 '''
 
 
-def stub_server(start_server: Any, tmp_path: Path, *args: str, stubborn: bool = False) -> tuple[Any, Path]:
+def stub_server(start_server: Any, tmp_path: Path, *args: str, stubborn: bool = False,
+                huge: bool = False) -> tuple[Any, Path]:
     """A server whose workers review with :data:`STUBBORN_REVIEW`: each waits for the file it
-    returns before it answers (or, ``stubborn``, thinks forever once it is there)."""
+    returns before it answers (or, ``stubborn``, thinks forever once it is there; ``huge``,
+    answers a review too long to keep)."""
     folder = tmp_path / "plugin"
     folder.mkdir()
     (folder / "sitecustomize.py").write_text(STUBBORN_REVIEW)
@@ -198,6 +251,8 @@ def stub_server(start_server: Any, tmp_path: Path, *args: str, stubborn: bool = 
     env = {"PYTHONPATH": os.pathsep.join([str(ROOT), str(folder)]), "REVIEW_GO": str(go)}
     if stubborn:
         env["REVIEW_STUBBORN"] = "1"
+    if huge:
+        env["REVIEW_HUGE"] = "1"
     return start_server(args=("--rate-limit", "0", *args), env=env), go
 
 
@@ -222,6 +277,26 @@ def test_a_review_that_overruns_its_deadline_has_its_worker_killed_and_answers_5
         # the next bot move has a new worker
         bot = create(http, GAME, ["random", "random"])
         wait_until(lambda: get(http, bot["table"], since=NO_EVENTS)["version"] > 0, 30, "a new worker's move")
+
+
+def test_a_review_longer_than_the_server_keeps_is_refused_and_not_stored(start_server, tmp_path):
+    server, go = stub_server(start_server, tmp_path, "--workers", "1", huge=True)
+    go.touch()
+    with client(server, timeout=30) as http:
+        table = bots_game(http)
+        assert ask(http, table, seat=0).status_code == 202
+
+        def refused() -> httpx.Response | None:
+            answer = ask(http, table, seat=0)
+            return answer if answer.status_code != 202 else None
+        one_line_error(wait_until(refused, 30, "the end of the review"), 503, "longer than the server keeps")
+    server.stop()
+    storage = Storage(server.db)
+    try:
+        with storage.engine.connect() as connection:
+            assert connection.execute(select(func.count()).select_from(reviews)).scalar_one() == 0
+    finally:
+        storage.close()
 
 
 def test_at_most_reviews_at_once_and_a_bounded_queue(start_server, tmp_path):
