@@ -368,8 +368,9 @@ class Bots:
                 log.warning("table %s: the %s bot of seat %d overran %.1f s; its worker is stopped and a random "
                             "legal move is played", move.table, move.spec, move.seat, seconds)
             else:
-                log.error("table %s: the bot worker thinking for seat %d stopped (%s); a random legal move is "
-                          "played", move.table, move.seat, " ".join(str(failure).split())[:200])
+                then = f"no {move.ask}" if move.ask in (HINT, REVIEW) else "a random legal move is played"
+                log.error("table %s: the bot worker thinking for seat %d stopped (%s); %s", move.table, move.seat,
+                          " ".join(str(failure).split())[:200], then)
             return move.fallback()
         self.budgets.charge(move.table, move.address, float(answer.get("cpu", 0.0)), time.monotonic())
         self.idle.append(worker)
