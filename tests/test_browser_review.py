@@ -3,7 +3,8 @@ panel (a seat's page; a spectator's has none), reached by the keyboard; it shows
 decisions" with a progress bar while the server thinks the review, then an SVG plot of the
 seat's win chance (a title and a description, a line, the mistakes as dots) and the mistakes in
 words, each linked to the replay at that decision, which opens there; the replay page has the
-button too, and the review is the one kept. No script errors."""
+button too, the review is the one kept, and its links move the replay to their step. No script
+errors."""
 
 from __future__ import annotations
 
@@ -107,6 +108,10 @@ def test_review_my_game_shows_the_progress_then_the_plot_and_the_mistakes(start_
         again.click()
         me.page.locator("#review svg.review-plot").wait_for(state="visible")
         assert me.page.locator(".review-mistakes li").count() == len(review["mistakes"])
+        last = review["mistakes"][-1]  # its link on the replay page itself goes to its step there
+        me.page.locator(".review-mistakes li a.review-replay").last.click()
+        at = f"step {last['number'] - 1} of "
+        wait_until(lambda: step.inner_text().startswith(at), 10, "the step of a link on the replay page")
         assert server.log().count("a review of seat 0 started") == 1
         assert me.errors == [] and spectator.errors == []
     finally:
