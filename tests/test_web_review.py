@@ -260,12 +260,12 @@ def test_a_review_that_overruns_its_deadline_has_its_worker_killed_and_answers_5
     server, go = stub_server(start_server, tmp_path, "--workers", "1", "--review-time", "0.5", stubborn=True)
     go.touch()
     with client(server, timeout=30) as http:
-        table, token = finished_table(http)
+        table = bots_game(http)
         started = time.monotonic()
-        assert ask(http, table, token).status_code == 202
+        assert ask(http, table, seat=0).status_code == 202
 
         def refused() -> httpx.Response | None:
-            answer = ask(http, table, token)
+            answer = ask(http, table, seat=0)
             return answer if answer.status_code != 202 else None
         answer = wait_until(refused, 30, "the end of the review", pause=0.05)
         waited = time.monotonic() - started
@@ -273,10 +273,10 @@ def test_a_review_that_overruns_its_deadline_has_its_worker_killed_and_answers_5
         assert 1 <= int(answer.headers["Retry-After"]) <= 60
         assert 4.5 <= waited < 20, waited  # twice 0.5 s for each of two decisions, 3 s of grace (a worker's start)
         wait_until(lambda: "a review for seat 0 overran its deadline" in server.log(), 5, "the log line")
-        assert ask(http, table, token).status_code == 202  # told once: asking again starts it anew
         # the next bot move has a new worker
         bot = create(http, GAME, ["random", "random"])
         wait_until(lambda: get(http, bot["table"], since=NO_EVENTS)["version"] > 0, 30, "a new worker's move")
+        assert ask(http, table, seat=0).status_code == 202  # told once: asking again starts it anew
 
 
 def test_a_review_longer_than_the_server_keeps_is_refused_and_not_stored(start_server, tmp_path):
