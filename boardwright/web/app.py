@@ -26,7 +26,7 @@ from .limits import Limits
 from .mygames import remember_winners
 from .protocol import games_list
 from .ratings import end_hook
-from .routes import accounts, hints, lobby, notices, pages, ratings, tables
+from .routes import accounts, hints, lobby, notices, pages, ratings, reviews, tables
 from .routes import chat as chat_routes
 from .storage import Storage
 from .tables import Hub
@@ -74,7 +74,7 @@ def create_app(db: str, limits: Limits | None = None, base_url: str = "") -> ASG
     app = Starlette(routes=[Route("/api/games", handle(games)), *tables.routes(hub, limits),
                             *accounts.routes(hub, people), *lobby.routes(hub), *notices.routes(hub),
                             *chat_routes.routes(hub, chat), *pages.routes(hub), *ratings.routes(hub),
-                            *hints.routes(hub)],
+                            *hints.routes(hub), *reviews.routes(hub)],
                     lifespan=lifespan)
     app.state.hub = hub
     app.state.accounts = people

@@ -7,9 +7,12 @@ deadline, dispatched fairly between the addresses that created the tables, withi
   not got (the server remembers what it sent each worker; a worker that lacks them says so).
 - **Deadline**: a move may think its ``time`` (the seat kind's own, at most ``--bot-time``); a
   search checks that clock itself. A worker still busy :data:`GRACE` seconds past it is killed
-  (SIGKILL) and replaced. A move that overruns, or whose bot fails, or whose worker dies, is a
-  random legal move drawn from the move's own seed, and the log says so in one line (a table's
-  first failure with its traceback).
+  (SIGKILL) and replaced. A review (ask ``review``) thinks ``time`` per decision: its worker says
+  how many decisions there are with its first progress line, and the whole review must be done
+  within :data:`REVIEW_SLACK` times ``time`` for each of them, and the grace (its first decision,
+  the replay before it included, within that and the grace). A move that overruns, or whose bot
+  fails, or whose worker dies, is a random legal move drawn from the move's own seed, and the log
+  says so in one line (a table's first failure with its traceback).
 - **Budgets**: every table, and every address that created tables, has a bucket of CPU seconds
   (:class:`Budgets`): it holds up to ``--bot-cpu-burst`` and fills at a share of a core
   (``--bot-cpu-table``, ``--bot-cpu-address``); each move's CPU, as its worker measured it, is
@@ -65,6 +68,13 @@ UNDO_TIME = 2.0
 #: as: a search, which keeps to its time (its CPU is taken from the budgets like a search bot's move)
 HINT = "hint"
 HINT_SPEC = "ismcts"
+#: the ``ask`` of the review of a seat's play in a finished game (:func:`boardwright.agents.review`),
+#: charged as a search too (its ``time`` is per decision)
+REVIEW = "review"
+#: a review's decision may take this many times its ``time`` before the review overruns: the
+#: search keeps to its time, and the copies of the game and the why around it take a little more
+#: (measured: 3% more on average, half as much again at most, more on a loaded machine)
+REVIEW_SLACK = 2.0
 
 
 class WorkerGone(Exception):
@@ -102,19 +112,26 @@ class Worker:
             raise WorkerGone(f"a bot worker did not start (it said {ready[:80]!r})")
         return worker
 
-    async def ask(self, request: dict[str, Any]) -> dict[str, Any]:
-        """Send one request and read its answer."""
+    async def ask(self, request: dict[str, Any],
+                  progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
+        """Send one request and read its answer; the progress lines before it (a review's) go to
+        ``progress``."""
         assert self.process.stdin is not None and self.process.stdout is not None
         try:
             self.process.stdin.write(json.dumps(request).encode() + b"\n")
             await self.process.stdin.drain()
-            line = await self.process.stdout.readline()
-            if not line:
-                raise WorkerGone(f"it exited with status {await self.process.wait()}")
-            answer: dict[str, Any] = json.loads(line)
-        except (ConnectionError, ValueError) as error:  # a broken pipe, a garbled or too long answer
+            while True:
+                line = await self.process.stdout.readline()
+                if not line:
+                    raise WorkerGone(f"it exited with status {await self.process.wait()}")
+                answer: dict[str, Any] = json.loads(line)
+                told = answer.get("progress")
+                if told is None:
+                    return answer
+                if progress is not None:
+                    progress(int(told[0]), int(told[1]))
+        except (ConnectionError, ValueError, TypeError, IndexError) as error:  # a broken pipe, a garbled answer
             raise WorkerGone(f"{type(error).__name__}: {error}") from None
-        return answer
 
     def kept(self, table: str, version: int | None) -> None:
         """Remember that the worker keeps ``table`` at ``version`` (``None``: it may not)."""
@@ -147,17 +164,22 @@ class Move:
     time: float
     #: whether the move is still owed; one no longer owed when a worker is free for it is dropped
     owed: Callable[[], bool] = lambda: True
-    #: what is asked: the bot's move, (``UNDO``) whether ``seat`` may take back its last action, or
-    #: (``HINT``) the search's advice to ``seat``
+    #: what is asked: the bot's move, (``UNDO``) whether ``seat`` may take back its last action,
+    #: (``HINT``) the search's advice to ``seat``, or (``REVIEW``) the review of ``seat``'s play
     ask: str = "move"
+    #: a review's simulations per decision instead of its ``time`` (``None``: by time)
+    iterations: int | None = None
+    #: hears a review's progress: ``(decisions done, decisions in all)``
+    progress: Callable[[int, int], None] | None = field(default=None, repr=False)
     answer: asyncio.Future[Any] | None = field(default=None, repr=False)
 
     def fallback(self) -> str | bool | None:
         """The answer when the worker cannot give one: for a move, the random legal move drawn
-        from its seed (the same for the same move); for an undo question, no; for a hint, none."""
+        from its seed (the same for the same move); for an undo question, no; for a hint or a
+        review, none."""
         if self.ask == UNDO:
             return False
-        if self.ask == HINT:
+        if self.ask in (HINT, REVIEW):
             return None
         return str(Stream.named(self.agent_seed, "fallback").choice(self.state.legal_actions(self.seat)))
 
@@ -238,8 +260,8 @@ class Bots:
     async def move(self, move: Move) -> Any:
         """The action text the bot chooses (a random legal one when it fails or overruns), for
         an ``undo`` question whether the seat may take back its last action (no, when the worker
-        fails), for a hint its dict (``None`` when the worker fails or overruns); ``None`` when the
-        move was no longer owed by the time a worker was free for it."""
+        fails), for a hint or a review its dict (``None`` when the worker fails or overruns); ``None``
+        when the move was no longer owed by the time a worker was free for it."""
         move.answer = asyncio.get_running_loop().create_future()
         self.waiting.setdefault(move.address, deque()).append(move)
         self._dispatch()
@@ -328,7 +350,9 @@ class Bots:
                 worker = await Worker.start()
                 self.workers.add(worker)
                 started = time.monotonic()
-            answer = await asyncio.wait_for(self._ask(worker, move, seconds), seconds + self.grace)
+            first = REVIEW_SLACK * seconds if move.ask == REVIEW else seconds
+            async with asyncio.timeout(first + self.grace) as limit:
+                answer = await self._ask(worker, move, seconds, self._heard(move, seconds, limit))
         except Exception as failure:  # the worker overran, died, or cannot be trusted any more
             self.budgets.charge(move.table, move.address, time.monotonic() - started, time.monotonic())
             if worker is not None:
@@ -336,15 +360,17 @@ class Bots:
                 self.workers.discard(worker)
             if self.closed:
                 pass  # the server is stopping: its workers are being stopped
-            elif isinstance(failure, TimeoutError) and move.ask == HINT:
-                log.warning("table %s: a hint for seat %d overran %.1f s; its worker is stopped", move.table,
-                            move.seat, seconds)
+            elif isinstance(failure, TimeoutError) and move.ask in (HINT, REVIEW):
+                overran = f"{seconds:.1f} s" if move.ask != REVIEW else f"its deadline ({seconds:g} s a decision)"
+                log.warning("table %s: a %s for seat %d overran %s; its worker is stopped", move.table, move.ask,
+                            move.seat, overran)
             elif isinstance(failure, TimeoutError):
                 log.warning("table %s: the %s bot of seat %d overran %.1f s; its worker is stopped and a random "
                             "legal move is played", move.table, move.spec, move.seat, seconds)
             else:
-                log.error("table %s: the bot worker thinking for seat %d stopped (%s); a random legal move is "
-                          "played", move.table, move.seat, " ".join(str(failure).split())[:200])
+                then = f"no {move.ask}" if move.ask in (HINT, REVIEW) else "a random legal move is played"
+                log.error("table %s: the bot worker thinking for seat %d stopped (%s); %s", move.table, move.seat,
+                          " ".join(str(failure).split())[:200], then)
             return move.fallback()
         self.budgets.charge(move.table, move.address, float(answer.get("cpu", 0.0)), time.monotonic())
         self.idle.append(worker)
@@ -354,8 +380,10 @@ class Bots:
             return bool(answer["can_undo"])
         if "hint" in answer:
             return answer["hint"]
-        if move.ask == HINT:
-            self.failures.log(move.table, f"table {move.table}: a hint for seat {move.seat} failed "
+        if "review" in answer:
+            return answer["review"]
+        if move.ask in (HINT, REVIEW):
+            self.failures.log(move.table, f"table {move.table}: a {move.ask} for seat {move.seat} failed "
                                           f"({answer.get('error')})", str(answer.get("trace", "")))
             return None
         self.failures.log(move.table, f"table {move.table}: the {move.spec} bot of seat {move.seat} failed "
@@ -363,7 +391,21 @@ class Bots:
                           str(answer.get("trace", "")))
         return move.fallback()
 
-    async def _ask(self, worker: Worker, move: Move, seconds: float) -> dict[str, Any]:
+    def _heard(self, move: Move, seconds: float, limit: asyncio.Timeout) -> Callable[[int, int], None] | None:
+        """What hears a review's progress: it moves the review's deadline to the end of its
+        decisions' time (and the grace), counted from the ask, and tells the move's ``progress``."""
+        if move.ask != REVIEW:
+            return None
+        asked = asyncio.get_running_loop().time()
+
+        def heard(done: int, total: int) -> None:
+            limit.reschedule(asked + max(total, 1) * REVIEW_SLACK * seconds + self.grace)
+            if move.progress is not None:
+                move.progress(done, total)
+        return heard
+
+    async def _ask(self, worker: Worker, move: Move, seconds: float,
+                   progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
         """Have ``worker`` think ``move``, sending the changes it has not got (all of them when it
         says it lacks what the server thought it had). The answer's ``cpu`` covers both asks."""
         start = worker.tables.get(move.table, 0)
@@ -372,18 +414,21 @@ class Bots:
             if start > move.version:
                 start = 0
             state = move.state
-            answer = await worker.ask({
+            request = {
                 "table": move.table, "game": state.game.id, "players": state.players, "seed": state.seed,
                 "options": dict(state.options), "from": start,
                 "changes": [(row.seat, row.kind, row.text) for row in move.changes[start:move.version]],
                 "seat": move.seat, "spec": move.spec, "agent_seed": move.agent_seed, "time": seconds,
                 "ask": move.ask,
-            })
+            }
+            if move.iterations is not None:
+                request["iterations"] = move.iterations
+            answer = await worker.ask(request, progress)
             cpu += float(answer.get("cpu", 0.0))
             if "lacks" not in answer:
                 break
             start = int(answer["lacks"])
-        worker.kept(move.table, move.version if {"action", "can_undo", "hint"} & answer.keys() else None)
+        worker.kept(move.table, move.version if {"action", "can_undo", "hint", "review"} & answer.keys() else None)
         if "lacks" in answer:
             answer = {"error": f"the worker could not follow the table (it lacks version {answer['lacks']})"}
         answer["cpu"] = cpu

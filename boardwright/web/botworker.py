@@ -13,12 +13,18 @@ where ``changes`` are the table's stored changes (``[seat, kind, text]``, kind `
 sends only the changes it has not got. A request with ``"ask": "undo"`` asks instead whether
 ``seat`` may take back its last action (the engine's test of it replays and samples the game: too
 costly for the server's event loop); one with ``"ask": "hint"`` asks for the search's advice to
-``seat`` (:func:`boardwright.agents.hint`, thinking ``time`` seconds, seeded by ``agent_seed``).
-The answer is one of
+``seat`` (:func:`boardwright.agents.hint`, thinking ``time`` seconds, seeded by ``agent_seed``);
+one with ``"ask": "review"`` asks for the review of ``seat``'s play in the finished game
+(:func:`boardwright.agents.review`, ``time`` seconds per decision, or ``iterations`` simulations
+when the request has them, seeded by ``agent_seed``). While a review is thought, the worker
+writes a line ``{"progress": [DONE, TOTAL]}`` after each decision it has appraised, before its
+answer. The answer is one of
 
 - ``{"action": TEXT, "cpu": SECONDS}``: the bot's move, and the CPU time the request cost;
 - ``{"can_undo": BOOL, "cpu": SECONDS}``: the answer to an ``undo`` request;
 - ``{"hint": {"moves", "why", "iterations"}, "cpu": SECONDS}``: the answer to a ``hint`` request;
+- ``{"review": {"game", "seat", "decisions", "mistakes", "series", "iterations"}, "cpu": SECONDS}``:
+  the answer to a ``review`` request;
 - ``{"lacks": VERSION, "cpu": SECONDS}``: the worker's copy of the table is at ``VERSION`` (0: it
   has none), not at ``from``: the server asks again with the changes from there;
 - ``{"error": ONE_LINE, "trace": TRACEBACK, "cpu": SECONDS}``: the bot failed.
@@ -42,6 +48,7 @@ import threading
 import time
 import traceback
 from collections import OrderedDict
+from collections.abc import Callable
 from typing import Any, TextIO
 
 import boardwright as bw
@@ -101,8 +108,10 @@ class Copies:
         return state
 
 
-def think(copies: Copies, request: dict[str, Any]) -> dict[str, Any]:
-    """The answer to one request (see the module's docstring)."""
+def think(copies: Copies, request: dict[str, Any],
+          progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
+    """The answer to one request (see the module's docstring); ``progress(done, total)`` hears a
+    review's progress."""
     started = time.process_time()
     try:
         state = copies.bring(request)
@@ -113,6 +122,10 @@ def think(copies: Copies, request: dict[str, Any]) -> dict[str, Any]:
         if request.get("ask") == "hint":
             advice = agents.hint(state, request["seat"], time=request["time"], seed=request["agent_seed"])
             return {"hint": advice, "cpu": time.process_time() - started}
+        if request.get("ask") == "review":
+            review = agents.review(state, request["seat"], time=request["time"], iterations=request.get("iterations"),
+                                   seed=request["agent_seed"], progress=progress)
+            return {"review": review, "cpu": time.process_time() - started}
         agent = agents.within(agents.make(request["spec"], seed=request["agent_seed"]), request["time"])
         action = agent.choose(state, request["seat"])
         return {"action": str(action), "cpu": time.process_time() - started}
@@ -152,13 +165,18 @@ def main() -> None:
     answers.write('{"ready": true}\n')
     answers.flush()
     copies = Copies()
+
+    def progress(done: int, total: int) -> None:
+        answers.write(json.dumps({"progress": [done, total]}) + "\n")
+        answers.flush()
+
     for line in sys.stdin.buffer:
         try:
             request = json.loads(line)
         except ValueError as error:
             answer = {"error": f"the request is not JSON: {error}", "cpu": 0.0}
         else:
-            answer = think(copies, request)
+            answer = think(copies, request, progress)
         answers.write(json.dumps(answer) + "\n")
         answers.flush()
 

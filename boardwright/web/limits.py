@@ -107,6 +107,19 @@ class Limits:
                                    "(asking again for the hint of the same moment costs nothing) (0: no limit)",
                               maximum=3600, metavar="SECONDS")
 
+    # -- reviews
+    review_time: float = limit(0.2, "seconds the search thinks about each decision of a finished game's review "
+                                    "(GET /api/tables/{t}/review), on a bot worker; the whole review has twice "
+                                    "this for each of its decisions, and 3 s, else its worker is killed and replaced",
+                               minimum=0.05, maximum=10.0, metavar="SECONDS")
+    review_iterations: int = limit(0, "simulations the search runs for each decision of a review instead of "
+                                      "--review-time, for reviews that come out the same on every server (0: by "
+                                      "time; the review must still end within twice --review-time a decision "
+                                      "and 3 s)", maximum=100_000)
+    reviews: int = limit(1, "reviews thought at once in the whole server, each on a bot worker of its own for up "
+                            "to a minute or so; up to 8 times as many more wait their turn, and past those a review "
+                            "is refused (503) until one ends", minimum=1, maximum=64)
+
     # -- chat
     chat_rate: float = limit(0.5, "chat lines per second each seat (and each spectator's address) may write once "
                                   "its burst is spent (0: no limit)", metavar="LINES")

@@ -16,7 +16,19 @@ from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 
 from .protocol import HUMAN
-from .schema import accounts, actions, bot_leases, chat, rating_history, ratings, seats, sessions, snapshots, tables
+from .schema import (
+    accounts,
+    actions,
+    bot_leases,
+    chat,
+    rating_history,
+    ratings,
+    reviews,
+    seats,
+    sessions,
+    snapshots,
+    tables,
+)
 
 #: seats looked at for your-turn mail at most in one look (the oldest waits first; the rest at the next)
 MAIL_BATCH = 100
@@ -368,10 +380,10 @@ class PlayerStore(StoreBase):
             self._announce(connection, f"{table_id} closed")
 
     def delete_table(self, table_id: str) -> None:
-        """Delete the table ``table_id`` with its seats, changes, snapshots and chat; announced as
+        """Delete the table ``table_id`` with its seats, changes, snapshots, chat and reviews; announced as
         closed. A ``LookupError`` when there is no such table."""
         with self._writing() as connection:
-            for child in (seats, actions, snapshots, bot_leases, chat):  # whatever the foreign keys do
+            for child in (seats, actions, snapshots, bot_leases, chat, reviews):  # whatever the foreign keys do
                 connection.execute(delete(child).where(child.c.table_id == table_id))
             if not connection.execute(delete(tables).where(tables.c.id == table_id)).rowcount:
                 raise LookupError(f"there is no table {table_id[:40]!r}")

@@ -1,6 +1,6 @@
 """The server's database tables (SQLAlchemy Core), as the migrations (``migrations/versions``) make
 them: the tables and their seats, action logs, snapshot digests and bot leases; the accounts and
-their sessions; each table's chat; the ratings and their history."""
+their sessions; each table's chat; the ratings and their history; the reviews of finished games."""
 
 from __future__ import annotations
 
@@ -161,4 +161,14 @@ bot_leases = Table(
     Column("table_id", String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True),
     Column("holder", String(64), nullable=False),
     Column("expires", Float, nullable=False),
+)
+
+reviews = Table(
+    "reviews", metadata,
+    #: the review of one seat's play in a finished table's game (migration 0005), thought once
+    Column("table_id", String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    #: the review as the server sends it (JSON, at most ``reviews.REVIEW_BYTES``)
+    Column("review", Text, nullable=False),
+    Column("created", Float, nullable=False),
 )

@@ -37,11 +37,11 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import Connection, Engine, make_url
-from sqlalchemy.exc import DisconnectionError
+from sqlalchemy.exc import DisconnectionError, IntegrityError
 
 from .playerstore import PlayerStore
 from .protocol import BadRequest
-from .schema import actions, bot_leases, seats, snapshots, tables
+from .schema import actions, bot_leases, reviews, seats, snapshots, tables
 from .sqlitefile import create_private, identity, sqlite_path
 
 log = logging.getLogger("boardwright.web")
@@ -283,7 +283,24 @@ class Storage(PlayerStore):
                           "be read", self.path)
         raise DatabaseGone()
 
+    def keep_review(self, table_id: str, seat: int, review: str) -> None:
+        """Store the review (its JSON text) of ``seat`` at the finished table ``table_id``; one
+        another server stored first is kept (the same table and seat, the same review)."""
+        try:
+            with self._writing() as connection:
+                connection.execute(insert(reviews).values(table_id=table_id, seat=seat, review=review,
+                                                          created=time.time()))
+        except IntegrityError:
+            pass
+
     # ------------------------------------------------------------------ reading
+    def review_of(self, table_id: str, seat: int) -> str | None:
+        """The stored review (JSON text) of ``seat`` at table ``table_id``, if one was thought."""
+        self._check_file()
+        with self.engine.connect() as connection:
+            return connection.execute(select(reviews.c.review).where(
+                (reviews.c.table_id == table_id) & (reviews.c.seat == seat))).scalar()
+
     def load(self, table_id: str) -> Stored | None:
         self._check_file()
         with self.engine.connect() as connection:

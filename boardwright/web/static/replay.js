@@ -9,8 +9,10 @@ const $ = (id) => document.getElementById(id);
 // The keys, as the page lists them (#replay-keys).
 const KEYS = "← → step · Shift+← → turn · PageUp PageDown round · Home End start, end";
 
+// The address may name the moment to open at: #step=K&seat=N (with the token, if any), as the
+// review's links do; a change of it on the page goes there.
 // host: { table, token, events (Map by seq), heard(), loadGame(id), draw(message), seatName(seat),
-//         meet(message) (takes in who sits where),
+//         meet(message) (takes in who sits where), own(seat) (the seat of the page's token),
 //         report(status, data) (shows an error line, or clears it on success) }
 export async function startReplay(host) {
   let shown = null;   // the answer drawn last
@@ -32,6 +34,7 @@ export async function startReplay(host) {
         if (viewer !== null) query.set("seat", String(viewer));
         const { status, data } = await request(`/api/tables/${encodeURIComponent(host.table)}/replay?${query}`);
         host.report(status, data);
+        if (status !== 200 && !shown && step !== 0) { wanted = 0; continue; }  // an address's step past the end
         if (status !== 200) { wanted = shown ? shown.step : 0; seat = shown ? shown.seat : viewer; break; }
         for (const seq of [...host.events.keys()]) if (seq >= data.event_count) host.events.delete(seq);  // a step back
         for (const event of data.events) host.events.set(event.seq, event);
@@ -99,7 +102,22 @@ export async function startReplay(host) {
   if (first.status !== 200) return;
   await host.loadGame(first.data.game);
   seat = first.data.seat;  // with a seat's token the replay starts as that seat saw the game
+  host.own(seat);
   host.meet(first.data);
+  const players = first.data.breakdown.length;
+  // the moment the address names (#step=K&seat=N), if any
+  function named() {
+    const asked = new URLSearchParams(location.hash.slice(1));
+    const step = asked.get("step"), viewer = asked.get("seat");
+    if (step !== null && /^\d{1,7}$/.test(step)) wanted = Number(step);
+    if (viewer !== null && /^\d{1,3}$/.test(viewer) && Number(viewer) < players) seat = Number(viewer);
+  }
+  named();
+  window.addEventListener("hashchange", () => {
+    named();
+    if (shown) wanted = Math.min(wanted, shown.steps);
+    fetchWanted();
+  });
   const seats = $("replay-seat");
   seats.append(new Option("a spectator", ""));
   first.data.breakdown.forEach((_, number) => seats.append(new Option(host.seatName(number), String(number))));

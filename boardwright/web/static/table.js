@@ -17,6 +17,7 @@ import { makeRematch } from "./rematch.js";
 import { makeNotices, turnTitle } from "./notify.js";
 import { makeSeatList } from "./seats.js";
 import { makeCoach } from "./hint.js";
+import { makeReview } from "./review.js";
 
 const parts = location.pathname.split("/");
 const replaying = parts[parts.length - 1] === "replay";
@@ -53,6 +54,11 @@ const lobbyPanel = makeLobbyPanel({ table, token, ui, report: (status, data) => 
 const rematch = makeRematch({ table, token, ui, report: (status, data) => report(status, data) });
 const chat = replaying ? null : makeChat({ table, token, ui });
 const coach = replaying ? null : makeCoach({ table, token, ui });
+let ownSeat = null;  // the seat of the page's token (a replay is viewed as any seat)
+const review = makeReview({
+  table, token, ui, replaying, own: () => ownSeat,
+  replayLink: (step, seat) => `/t/${encodeURIComponent(table)}/replay#${new URLSearchParams({ ...(token ? { token } : {}), step, seat })}`,
+});
 const reactions = makeReactions({
   table,
   pass: (action) => send("actions", { action }, true),
@@ -125,6 +131,7 @@ function draw(message) {
   if (coach) coach(message);
   drawScores($("scores"), message, ui);
   if (!replaying) { drawResults(message, ui, links); rematch(message); lobbyPanel(message); }
+  review(message);
   timer.update(message);
   drawEvents();
   $("view").textContent = JSON.stringify(message.view, null, 1);
@@ -348,6 +355,7 @@ function drawSoon(message) {
 
 if (replaying) {
   startReplay({ table, token, events, heard, loadGame, draw, report, meet: (message) => ui.meet(message),
+                own: (seat) => { ownSeat = seat; },
                 seatName: (seat) => ui.seatName(seat, null) });
 } else {
   const query = new URLSearchParams({ since: NO_EVENTS });  // the game's id; the socket brings the events
@@ -356,6 +364,7 @@ if (replaying) {
   report(first.status, first.data);
   if (first.status === 200) {
     const seat = first.data.seat;
+    ownSeat = seat;
     if (token && seat !== null) {  // a guest's seat, for "My games" in the lobby
       remember({ table, seat, token, game: first.data.game, name: first.data.seats[seat]?.name ?? null });
     }
