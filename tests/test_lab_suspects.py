@@ -78,6 +78,23 @@ def test_each_game_makes_a_valid_plain_variant_that_keeps_the_name(tmp_path, gam
     assert game.lab_plain(("No such kind", item[1])) is None
 
 
+def test_an_overlay_s_planted_entry_is_made_plain_in_an_overlay(tmp_path):
+    """A study of an overlay file (``extends = "default"``) ablates its changed entry with a
+    variant that is still an overlay: the entry back at its kind's plain points, the rest the
+    default's."""
+    game = bw.load("game-development")
+    planted = tmp_path / "planted.toml"
+    planted.write_text('extends = "default"\n\n[[feature]]\nname = "Pause Menu"\npoints = 6\n', encoding="utf-8")
+    options = {"content": str(planted)}
+    plain = game.lab_plain(("Feature", "Pause Menu"), options)
+    assert plain is not None and plain.replacement == "1 point for its cost"
+    variant = tmp_path / "plain.toml"
+    variant.write_text(plain.toml, encoding="utf-8")
+    assert tomllib.loads(plain.toml)["extends"] == "default"
+    assert game.catalog({"content": str(variant)})["Pause Menu"]["points"] == 1
+    assert game.catalog(options)["Pause Menu"]["points"] == 6
+
+
 def test_an_item_already_plain_or_with_a_required_rule_is_not_replayed():
     mou = bw.load("makers-of-universe")
     assert mou.lab_plain(("Machine", "Palace")) is None  # 3 points for 3 doors: the median rate already
