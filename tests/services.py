@@ -8,6 +8,7 @@ skipped with the reason, except under BOARDWRIGHT_CI=1, where it fails: CI never
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import os
 import secrets
@@ -15,11 +16,12 @@ import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.error
 import urllib.parse
 import urllib.request
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Coroutine, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -383,3 +385,23 @@ def page(browser: Any) -> Iterator[Any]:
         context.close()
     if errors:
         pytest.fail("script errors in the page:\n" + "\n".join(errors), pytrace=False)
+
+
+def run_apart(main: Callable[[], Coroutine[Any, Any, Any]]) -> Any:
+    """``asyncio.run(main())`` in a thread of its own, its answer or its exception: a browser test
+    on the same worker may hold a running event loop in this one (Playwright's sync API)."""
+    answer: list[Any] = []
+    failure: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            answer.append(asyncio.run(main()))
+        except BaseException as error:
+            failure.append(error)
+
+    worker = threading.Thread(target=run)
+    worker.start()
+    worker.join()
+    if failure:
+        raise failure[0]
+    return answer[0]

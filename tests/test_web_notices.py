@@ -5,13 +5,14 @@ database nothing; one of a version beyond it makes the table catch up."""
 from __future__ import annotations
 
 import asyncio
-import threading
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 pytest.importorskip("starlette")
+
+from services import run_apart
 
 from boardwright.web.bots import Bots
 from boardwright.web.storage import Row, Storage
@@ -60,22 +61,7 @@ def play(tmp_path: Path, body: Any) -> Any:
             return await body(hub, storage)
         finally:
             await hub.stop()
-    # in a thread of its own: a browser test on the same worker may hold an event loop in this one
-    answer: list[Any] = []
-    failure: list[BaseException] = []
-
-    def run() -> None:
-        try:
-            answer.append(asyncio.run(main()))
-        except BaseException as error:
-            failure.append(error)
-
-    worker = threading.Thread(target=run)
-    worker.start()
-    worker.join()
-    if failure:
-        raise failure[0]
-    return answer[0]
+    return run_apart(main)
 
 
 def test_a_servers_own_change_announced_back_to_it_reads_nothing(tmp_path):

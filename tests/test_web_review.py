@@ -8,7 +8,6 @@ its deadline has its worker killed (503), one too long is not kept; the flags bo
 
 from __future__ import annotations
 
-import asyncio
 import os
 import random
 import subprocess
@@ -19,7 +18,7 @@ from typing import Any
 
 import httpx
 import pytest
-from services import ROOT, sqlite_url
+from services import ROOT, run_apart, sqlite_url
 from sqlalchemy import func, select
 from test_web_protocol import one_line_error
 from webplay import NO_EVENTS, act, client, create, get, tokens, wait_until
@@ -207,7 +206,7 @@ def test_a_review_on_a_worker_tells_its_progress_and_is_charged_to_the_table_and
                             budgets.tables.level("table2"), budgets.addresses.level("another")]
         finally:
             await bots.close()
-    answer, levels = asyncio.run(review())
+    answer, levels = run_apart(review)
     total = len(answer["decisions"])
     assert total > 5 and heard == [(done, total) for done in range(1, total + 1)]
     assert levels[2] == levels[3] == burst  # nobody else paid

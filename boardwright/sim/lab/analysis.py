@@ -462,6 +462,7 @@ def headline(report: Mapping[str, Any]) -> list[str]:
         line = content_headline(section)
         if line:
             lines.append(f"{count} players, content: {line}")
+    lines += players.notes(report.get("agents") or [])
     return lines
 
 
@@ -553,6 +554,6 @@ def build(plan: Plan, games: Sequence[LabGame], name: str, seconds: float, backe
                              "b_sections": other}
     report["agents"] = players.section(plan.seats, load(plan.game))
     report = tidy(report)
-    report["headline"] = headline(report) + players.notes(report["agents"])
+    report["headline"] = headline(report)
     report["timing"] = tidy(timing(plan, games, seconds, backend, jobs))
     return report
