@@ -44,6 +44,17 @@ def test_items_always_taken_together_are_one_finding_and_rare_items_are_not_judg
     assert entries[0]["judged"] and entries[0]["place"][0] == 1
 
 
+def test_a_large_ablation_effect_outranks_a_small_one_measured_tightly():
+    """A card that adds 4.5 points (20% of a seat's score) comes before one that adds 1 point in
+    every game alike, although the small effect has the larger z."""
+    def confirmed(name: str, size: float, z: float) -> dict:
+        return {"kind": "Feature", "item": name, "judged": True, "seat_games": 100, "place": (1, 1, 1.0),
+                "evidence": {"ablation": {"measured": True, "stronger": True, "size": size, "z": z}}}
+
+    ordered = suspects.order([confirmed("Tight", 0.05, 24.0), confirmed("Planted", 0.23, 22.0)])
+    assert [entry["item"] for entry in ordered] == ["Planted", "Tight"]
+
+
 def test_plain_points_are_the_kinds_median_rate_for_the_items_cost():
     efficiency = {("F", "a"): (6.0, 1.0, "r"), ("F", "b"): (2.0, 2.0, "r"), ("F", "c"): (3.0, 2.0, "r"),
                   ("F", "d"): (4.0, 4.0, "r")}

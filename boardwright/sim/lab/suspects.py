@@ -24,7 +24,8 @@ then its best rank anywhere, then its mean rank. So the most efficient card and 
 takers clearly win or score most come first, and an item that leads several comes before one
 that leads one. Once
 items are ablated, the list is re-ranked: items whose ablation shows them stronger than a plain
-item come first (largest standardized effect first), then the items not ablated in their place,
+item come first (the largest effect first, as a fraction of a fair win share or of a seat's
+mean score), then the items not ablated in their place,
 then the ablated items cleared by it.
 
 **Floor.** An item seen in fewer seat-games than ``max(10, sqrt(seat-games of the count))`` is
@@ -251,7 +252,8 @@ def rank(entries: list[dict[str, Any]]) -> None:
 
 def order(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The suspects, most suspicious first: items an ablation found stronger than a plain item
-    (largest standardized effect first), then the judged items not ablated (by place), then the
+    (the largest effect first, as a fraction of a fair win share or of a seat's mean score, then
+    the most certain), then the judged items not ablated (by place), then the
     ablated items it cleared, then the items under the floor (most seen first)."""
     def key(entry: Mapping[str, Any]) -> tuple[Any, ...]:
         ablation = entry["evidence"].get("ablation")
@@ -259,7 +261,7 @@ def order(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
             return (3, -entry["seat_games"], entry["kind"], entry["item"])
         if ablation and ablation.get("measured"):
             if ablation["stronger"]:
-                return (0, -ablation["z"], entry["kind"], entry["item"])
+                return (0, -ablation["size"], -ablation["z"], entry["kind"], entry["item"])
             return (2, -(ablation["z"] or 0.0), entry["kind"], entry["item"])
         best, anywhere, average = entry["place"] or (None, math.inf, math.inf)
         return (1, math.inf if best is None else best, anywhere, average, entry["kind"], entry["item"])
