@@ -19,11 +19,13 @@ from .analysis import is_fixed, over_and_under, percent, points, probability
 from .whatif import value_text
 
 STYLE = """
-body { font-family: system-ui, sans-serif; margin: 2em auto; max-width: 1300px; color: #222; line-height: 1.4; }
+body { font-family: system-ui, sans-serif; margin: 2em auto; padding: 0 1.5em; max-width: 1300px; color: #222;
+       line-height: 1.4; }
 h1 { margin-bottom: 0.2em; } h2 { border-bottom: 2px solid #ddd; padding-bottom: 0.2em; margin-top: 2em; }
 .setup { color: #555; } .headline { background: #f4f8fb; border-left: 4px solid #1f77b4; padding: 0.6em 1.2em; }
 .headline li { margin: 0.3em 0; } table { border-collapse: collapse; margin: 0.8em 0; font-size: 0.92em; }
 table { display: block; overflow-x: auto; max-width: 100%; }
+.suspects td:last-child { white-space: normal; min-width: 28em; }
 th, td { padding: 0.25em 0.6em; white-space: nowrap; border-bottom: 1px solid #e5e5e5; text-align: right; }
 th { background: #fafafa; } td.text, th.text { text-align: left; }
 .sig { color: #c0392b; font-weight: 600; } .note { color: #666; font-size: 0.88em; }
@@ -319,8 +321,8 @@ def _suspects_section(report: Mapping[str, Any], shown: int = 10) -> str:
     return ("<h2>Suspects</h2>"
             f"<p>The items most likely to be broken, most suspicious first (all {len(entries)} in report.json). "
             f"Items seen in fewer seat-games than the floor ({escape(floors)}) are not judged.</p>"
-            + _table(["#", "players", "item", "judged by", "evidence"], rows, (2, 3, 4))
-            + f'<p class="note">{escape(rules.get("note", ""))}.</p>')
+            + '<div class="suspects">' + _table(["#", "players", "item", "judged by", "evidence"], rows, (2, 3, 4))
+            + f'</div><p class="note">{escape(rules.get("note", ""))}.</p>')
 
 
 def _unfinished_section(report: Mapping[str, Any]) -> str:
