@@ -53,14 +53,12 @@ ALLOWED = {
 
 def part_of(module: str) -> str:
     """``boardwright.games.gadgeteers.state`` -> ``games/gadgeteers``; ``boardwright`` -> ``__init__``;
-    ``boardwright.cli_review`` -> ``cli``."""
+    ``boardwright.cli.review`` -> ``cli``."""
     names = module.split(".")[1:]
     if not names:
         return "__init__"
     if names[0] == "games" and len(names) > 1:
         return f"games/{names[1]}"
-    if names[0].startswith("cli_"):
-        return "cli"  # a command of the command line kept in a file of its own (cli_review.py)
     return names[0]
 
 

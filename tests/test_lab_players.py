@@ -76,7 +76,7 @@ def test_without_rich_the_progress_is_one_line_rewritten_in_place(monkeypatch):
     """(``balance`` runs with the lab extra alone; on a terminal its bar is then plain text.)"""
     import io
 
-    from boardwright.cli_progress import plain_progress
+    from boardwright.cli.progress import plain_progress
 
     errors = io.StringIO()
     monkeypatch.setattr("sys.stderr", errors)

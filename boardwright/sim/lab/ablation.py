@@ -147,15 +147,16 @@ def measure(replay: Replay, results: Sequence[LabGame]) -> dict[str, Any]:
         wins[1].append(suspects.mean([win_share(again, s) for s in seats]))
         score[0].append(suspects.mean([original.scores[s] for s in seats]))
         score[1].append(suspects.mean([again.scores[s] for s in seats]))
-    found = {"what": "causal", "measured": True, "replacement": replay.replacement, "variant": replay.variant,
-             "games": len(wins[0]), "unfinished": len(results) - len(wins[0]),
-             "wins": paired(*wins), "score": paired(*score)}
+    moved_wins, moved_score = paired(*wins), paired(*score)
+    found: dict[str, Any] = {"what": "causal", "measured": True, "replacement": replay.replacement,
+                             "variant": replay.variant, "games": len(wins[0]),
+                             "unfinished": len(results) - len(wins[0]), "wins": moved_wins, "score": moved_score}
     # How big the effect is, for ranking: the win share moved as a fraction of a fair share, the
     # score as a fraction of a seat's mean score in these games, whichever is the larger of those
     # that moved (a tight but small effect must not outrank a large one).
     mean_score = suspects.mean([float(x) for game in replay.originals for x in game.scores])
-    sizes = [found["wins"]["diff"] * replay.players if found["wins"]["moved"] else None,
-             found["score"]["diff"] / abs(mean_score) if found["score"]["moved"] and mean_score else None]
+    sizes = [moved_wins["diff"] * replay.players if moved_wins["moved"] else None,
+             moved_score["diff"] / abs(mean_score) if moved_score["moved"] and mean_score else None]
     found["size"] = max((size for size in sizes if size is not None), default=0.0)
     return found
 

@@ -5,14 +5,14 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from .engine import Game
+from ..engine import Game
 
 
 def ablate_target(text: str, game: Game, options: dict[str, Any], folder: Path) -> int | tuple[str, str]:
     """``--ablate``: a number of suspects (0 to 20), or an item ``KIND:NAME`` or ``NAME`` that the
     game can make plain (its plain variant is written and loaded now, before any game)."""
-    from .cli import UsageError
-    from .sim.lab.ablation import write_variant
+    from ..sim.lab.ablation import write_variant
+    from . import UsageError
 
     if text.strip().isdigit():
         if int(text) > 20:

@@ -41,18 +41,18 @@ from typing import TYPE_CHECKING, Any
 
 import boardwright as bw
 
-from . import agents
-from .agents.coach import check_budget
-from .cli_balance import ablate_target
-from .cli_content import add_content_arguments, card_texts, cmd_content
-from .cli_progress import progress_bar
-from .cli_review import add_review_arguments, cmd_review
-from .engine import BoardwrightError, Game, State, load_record, parse_option_pairs, resolve_options, save_record
-from .engine.names import check_name, seat_label
-from .sim import SimulationError, agent_seed, check_task, make_tasks, run_tasks, summarize
-from .sim.report import print_report, report_json
-from .sim.tournament import run_tournament
-from .web.limits import Limits
+from .. import agents
+from ..agents.coach import check_budget
+from ..engine import BoardwrightError, Game, State, load_record, parse_option_pairs, resolve_options, save_record
+from ..engine.names import check_name, seat_label
+from ..sim import SimulationError, agent_seed, check_task, make_tasks, run_tasks, summarize
+from ..sim.report import print_report, report_json
+from ..sim.tournament import run_tournament
+from ..web.limits import Limits
+from .balance import ablate_target
+from .content import add_content_arguments, card_texts, cmd_content
+from .progress import progress_bar
+from .review import add_review_arguments, cmd_review
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -182,7 +182,7 @@ def make_console() -> Console:
     """Rich output on stdout; boards are never wrapped, and piped output is 120 columns wide."""
     from rich.console import Console
 
-    from .terminal import THEME
+    from ..terminal import THEME
 
     console = Console(highlight=False, soft_wrap=True, theme=THEME)
     if not console.is_terminal:
@@ -240,7 +240,7 @@ def cmd_options(args: argparse.Namespace, console: Console) -> int:
 
 
 def cmd_rules(args: argparse.Namespace, console: Console) -> int:
-    from .terminal import print_notes
+    from ..terminal import print_notes
 
     game = load_game(args.game)
     notes = game.rules_notes() if args.notes else game.rules_text()
@@ -253,7 +253,7 @@ def cmd_rules(args: argparse.Namespace, console: Console) -> int:
 
 
 def cmd_play(args: argparse.Namespace, console: Console) -> int:
-    from .terminal import TerminalTable
+    from ..terminal import TerminalTable
 
     chosen = setup(args, default_seat=HUMAN)
     try:
@@ -438,8 +438,8 @@ def content_path(text: str) -> str:
 
 
 def cmd_balance(args: argparse.Namespace, _console: None) -> int:
-    from .sim.lab import Plan, Version, backends, study
-    from .sim.lab.report import write
+    from ..sim.lab import Plan, Version, backends, study
+    from ..sim.lab.report import write
 
     game = load_game(args.game)
     counts = player_counts(args.players, game) if args.players else [game.default_players]
@@ -514,7 +514,7 @@ def cmd_balance(args: argparse.Namespace, _console: None) -> int:
 def cmd_replay(args: argparse.Namespace, console: Console) -> int:
     from rich.markup import escape
 
-    from .terminal import coloured, print_markup
+    from ..terminal import coloured, print_markup
 
     try:
         record = load_record(args.file)
@@ -564,9 +564,9 @@ def cmd_replay(args: argparse.Namespace, console: Console) -> int:
 
 
 def cmd_serve(args: argparse.Namespace, _: None) -> int:
-    from .web.http import parse_origins
-    from .web.server import serve
-    from .web.smtp import check_mail_flags
+    from ..web.http import parse_origins
+    from ..web.server import serve
+    from ..web.smtp import check_mail_flags
 
     if not 0 < args.port < 65536:
         raise UsageError(f"--port is 1 to 65535, not {args.port}")
@@ -581,7 +581,7 @@ def cmd_serve(args: argparse.Namespace, _: None) -> int:
 
 
 def cmd_admin(args: argparse.Namespace, _: None) -> int:
-    from .web.admin import run
+    from ..web.admin import run
 
     return run(args)
 

@@ -14,10 +14,10 @@ from typing import TYPE_CHECKING, Any
 
 import boardwright as bw
 
-from . import agents
-from .agents.coach import check_budget
-from .engine import BoardwrightError, load_record
-from .engine.names import seat_label
+from .. import agents
+from ..agents.coach import check_budget
+from ..engine import BoardwrightError, load_record
+from ..engine.names import seat_label
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -41,7 +41,7 @@ def add_review_arguments(commands: Any) -> None:
 def cmd_review(args: argparse.Namespace, console: Console) -> int:
     from rich.markup import escape
 
-    from .cli import UsageError, output_folder
+    from . import UsageError, output_folder
 
     try:
         check_budget(args.time, args.iterations)
@@ -67,7 +67,7 @@ def cmd_review(args: argparse.Namespace, console: Console) -> int:
                                progress=progress, content=args.content)
     except (BoardwrightError, ValueError) as error:
         raise UsageError(f"{args.file}: {error}") from None
-    from .agents.game_review import mistake_text, plot
+    from ..agents.game_review import mistake_text, plot
 
     decisions = result["decisions"]
     budget = f"{args.iterations:,} simulations" if args.iterations is not None else f"{args.time:g} s"

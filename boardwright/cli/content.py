@@ -17,8 +17,8 @@ from typing import Any
 
 import boardwright as bw
 
-from .engine import Game
-from .engine.content import EXTENDS, REMOVE, content_changes, read_content, read_toml
+from ..engine import Game
+from ..engine.content import EXTENDS, REMOVE, content_changes, read_content, read_toml
 
 #: the most changes listed one by one (a whole file of other cards differs everywhere)
 SHOWN_CHANGES = 60
@@ -36,7 +36,7 @@ def add_content_arguments(commands: Any) -> None:
 
 def game_of(data: dict[str, Any], file: str) -> Game:
     """The one game whose content files have every section ``data`` has."""
-    from .cli import UsageError
+    from . import UsageError
 
     sections = set(data) - {EXTENDS, REMOVE}
     fits = [bw.load(game_id) for game_id in bw.games()]
@@ -53,7 +53,7 @@ def game_of(data: dict[str, Any], file: str) -> Game:
 
 def checked_game(file: str, game_id: str | None) -> Game:
     """The game a content file is for, which takes content files."""
-    from .cli import UsageError, load_game
+    from . import UsageError, load_game
 
     if game_id is None:
         return game_of(read_toml(file), file)
@@ -80,7 +80,7 @@ def change_line(change: dict[str, Any]) -> str:
 
 
 def cmd_content(args: argparse.Namespace, _: None) -> int:
-    from .cli import content_path
+    from . import content_path
 
     path = content_path(args.file)
     game = checked_game(path, args.game)
