@@ -152,3 +152,19 @@ def test_the_command_refuses_an_unfinished_game_or_a_file_that_is_no_record(tmp_
     code, _, err = run(capsys, str(tmp_path / "bad.json"), "--seat", "0", "--out", str(tmp_path))
     assert code == 2 and err.startswith(f"boardwright: {tmp_path / 'bad.json'}: ") and err.count("\n") == 1, err
     assert "Traceback" not in err and not list(tmp_path.glob("*.png"))
+
+
+def test_the_command_names_seats_as_people_count_them(tmp_path, capsys):
+    """The engine's texts name seats by the API's numbers ("on seat 1"); the review prints them as
+    the table does ("on Seat 2"), the reviewed seat as "you"."""
+    state = bw.load("game-development").new(players=2, seed=11)
+    seats = [agents.make("easy", seed=1), agents.make("medium", seed=2)]
+    while not state.is_over:
+        seat = state.to_act[0]
+        state.apply(seat, seats[seat].choose(state, seat))
+    save_record(state, tmp_path / "game.json")
+    code, out, err = run(capsys, str(tmp_path / "game.json"), "--seat", "0", "--iterations", "150", "--seed", "1",
+                         "--out", str(tmp_path))
+    assert code == 0, err
+    mistakes = out[out.index("Mistakes"):]
+    assert "on Seat 2" in mistakes and "seat 1" not in mistakes, out

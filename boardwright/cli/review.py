@@ -17,7 +17,7 @@ import boardwright as bw
 from .. import agents
 from ..agents.coach import check_budget
 from ..engine import BoardwrightError, load_record
-from ..engine.names import seat_label
+from ..engine.names import named, seat_label
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -79,9 +79,12 @@ def cmd_review(args: argparse.Namespace, console: Console) -> int:
                       f"for them (give it a bigger budget)[/dim]")
     if result["mistakes"]:
         console.print("Mistakes, the biggest drops in estimated win chance first:")
+        def told(text: str) -> str:  # seats as people count them, the reviewed one "you"
+            return escape(named(text, record["players"], viewer=args.seat))
+
         for mistake in result["mistakes"]:
-            console.print(f"  {escape(mistake_text(mistake))}", highlight=False)
-            console.print(f"    [dim]{escape(mistake['why'])}[/dim]", highlight=False)
+            console.print(f"  {told(mistake_text(mistake))}", highlight=False)
+            console.print(f"    [dim]{told(mistake['why'])}[/dim]", highlight=False)
     else:
         console.print("No mistakes: every choice the search could judge was as good as its own.")
     path = folder / f"review-seat-{args.seat}.png"
