@@ -6,8 +6,8 @@ bot plays the other. Episodes alternate between seat 0 and seat 1, so one policy
 Method (REINFORCE with a learned baseline, an actor-critic without bootstrapping):
 
 - **Features** ``x``: the seat's observation vector (576 numbers from its own view), a constant 1
-  and which seat the learner holds (the observation counts seats from the viewer, but actions such
-  as "play Stuck in a Wall on seat 0" name seats absolutely).
+  and which seat the learner holds (the observation and the action indexes count seats from the
+  learner; the seat says whether it moves first).
 - **Policy**: a softmax over the legal actions only. Action ``a`` scores ``W[a] @ x``, one row of
   weights per action, so every action has its own bias and its own reading of the state; the
   illegal actions get no probability at all (the mask removes them before the softmax).

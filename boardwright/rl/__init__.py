@@ -7,7 +7,9 @@ Needs the ``rl`` extra (``pip install 'boardwright[rl]'``: NumPy, Gymnasium, Pet
 >>> env = boardwright.rl.gymnasium_env("gadgeteers", players=2, opponents="random")  # doctest: +SKIP
 >>> boardwright.rl.openspiel.register()                                       # doctest: +SKIP
 
-Actions are indexes into ``game.action_space(players, options)``; observations are
+Actions are indexes into ``game.action_space(players, options)`` relative to the acting seat (an
+action naming a seat names it by its offset clockwise from the actor; ``action_text(index, seat)``
+and ``action_index(text, seat)`` map to and from the engine's texts); observations are
 ``game.observer(players, options)`` vectors from the acting seat's view, with an ``action_mask``.
 ``docs/rl.md`` documents both for each game.
 """

@@ -7,13 +7,15 @@ observation from ``view(seat)`` alone, so what a learner sees is what that seat 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import re
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
 
 import boardwright as bw
 from boardwright.engine import Action, State, Stream, resolve_options
+from boardwright.engine.actions import normalize
 from boardwright.engine.errors import shown
 
 #: How a finished game pays each seat.
@@ -28,8 +30,12 @@ class Setting:
     """One game, player count and content as a learning problem: fixed action and observation
     spaces, and the rules of reward.
 
-    - **Actions**: index ``i`` is ``game.action_space(players, options)[i]``, the game's action
-      table in its fixed order; a mask marks the legal ones of a seat (1) and the rest (0).
+    - **Actions** are relative to the acting seat, as observations are: for seat 0, index ``i`` is
+      ``game.action_space(players, options)[i]``, the game's action table in its fixed order; for
+      seat ``s``, index ``i`` is that same action with every seat it names turned ``s`` seats
+      clockwise, so an index names another seat by its offset from the actor (``seat 1`` = the
+      next seat clockwise). Seats the player count does not reach stay as they are (never
+      legal). A mask marks the legal ones of a seat (1) and the rest (0), in the seat's order.
     - **Observations**: ``game.observer(players, options)``, a ``float32`` vector of
       ``observation_size`` values from the seat's view, seats counted from the viewer.
     - **Rewards** at the end of the game: ``"result"`` pays 1 to a sole winner, 1/k to each of k
@@ -54,6 +60,13 @@ class Setting:
         self.illegal = illegal
         self.actions: tuple[Action, ...] = self.game.action_space(count, self.options)
         self.index: dict[str, int] = {str(a): i for i, a in enumerate(self.actions)}
+        self.by_key: dict[str, int] = {normalize(a): i for i, a in enumerate(self.actions)}
+        #: per acting seat: its relative index -> the engine's action, and the action's text -> index
+        self.tables: list[tuple[Action, ...]] = []
+        self.indexes: list[dict[str, int]] = []
+        for order in seat_rotations(self.actions, count, self.game.name):
+            self.tables.append(tuple(self.actions[a] for a in order))
+            self.indexes.append({str(self.actions[a]): i for i, a in enumerate(order)})
         self.observer = self.game.observer(count, self.options)
         self.observation_size = self.observer.size
         self.action_count = len(self.actions)
@@ -73,10 +86,10 @@ class Setting:
         return np.asarray(self.observer.encode(state.view(seat)), dtype=np.float32)
 
     def legal(self, state: State, seat: int) -> list[int]:
-        """The indexes of the seat's legal actions (none if it does not act now)."""
+        """The seat's indexes of its legal actions (none if it does not act now)."""
         if state.is_over or seat not in state.to_act:
             return []
-        index = self.index
+        index = self.indexes[seat]
         return [index[a] for a in state.legal_actions(seat)]
 
     def mask(self, state: State, seat: int) -> np.ndarray:
@@ -87,14 +100,33 @@ class Setting:
             mask[legal] = 1
         return mask
 
-    def action(self, index: object) -> Action:
-        """The action with this index, or a ValueError naming the range."""
+    def action(self, index: object, seat: int) -> Action:
+        """The action that ``index`` means when ``seat`` acts, or a ValueError naming the range."""
         if isinstance(index, np.integer):
             index = int(index)
         if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < self.action_count:
             raise ValueError(f"an action of {self.game.name} is an index from 0 to "
                              f"{self.action_count - 1}, not {shown(index)}")
-        return self.actions[index]
+        return self.tables[self.valid_seat(seat)][index]
+
+    def action_index(self, text: object, seat: int) -> int:
+        """The index that means the engine action ``text`` when ``seat`` acts (ValueError if the
+        game has no such action)."""
+        found = self.index.get(text) if isinstance(text, str) else None
+        if found is None and isinstance(text, str):
+            found = self.by_key.get(normalize(text))
+        if found is None:
+            raise ValueError(f"{self.game.name} has no action {shown(text)}")
+        return self.indexes[self.valid_seat(seat)][str(self.actions[found])]
+
+    def valid_seat(self, seat: object) -> int:
+        """``seat`` if it is a seat of this game, or a ValueError naming the seats."""
+        if isinstance(seat, np.integer):
+            seat = int(seat)
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise ValueError(f"seat is a seat of the {self.players}-player game (0 to "
+                             f"{self.players - 1}), not {shown(seat)}")
+        return seat
 
     def results(self, state: State) -> list[float]:
         """Each seat's reward for the finished game ``state``."""
@@ -112,6 +144,33 @@ class Setting:
         """The seat that decides next: the lowest seat owing a decision (a sealed decision is
         taken seat by seat, each seeing only its own view)."""
         return min(state.to_act)
+
+
+#: A seat an action names: ``seat 2``, ``seat2``.
+SEAT_NAMED = re.compile(r"\b(seat ?)(\d+)\b")
+
+
+def seat_rotations(actions: Sequence[Action], players: int, game_name: str) -> list[list[int]]:
+    """For each acting seat ``s``, the engine index of each relative index: the action at relative
+    index ``i`` is ``actions[i]`` with every seat it names turned ``s`` seats clockwise (a seat at
+    or beyond ``players`` is kept). Built once per setting, from the action texts."""
+    where = {str(a): i for i, a in enumerate(actions)}
+    rotations = []
+    for actor in range(players):
+        def turned(named: re.Match[str], actor: int = actor) -> str:
+            seat = int(named.group(2))
+            return named.group(1) + str((seat + actor) % players if seat < players else seat)
+
+        order = []
+        for action in actions:
+            text = SEAT_NAMED.sub(turned, action) if actor else str(action)
+            found = where.get(text)
+            if found is None:
+                raise ValueError(f"{game_name}'s action table has {str(action)!r} but not {text!r}, "
+                                 f"the same action seen from seat {actor}")
+            order.append(found)
+        rotations.append(order)
+    return rotations
 
 
 def episode_seed(base: Stream) -> int:

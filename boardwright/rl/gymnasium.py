@@ -5,7 +5,8 @@ one agent spec for all, such as ``"heuristic"`` or ``"ismcts:iterations=200"``, 
 spec per other seat, in seat order). Between two steps of the learner, the opponents play until
 the learner owes a decision again or the game ends. Observations are
 ``{"observation": float32[size], "action_mask": int8[actions]}``; ``action_masks()`` gives the
-mask alone (as MaskablePPO of sb3-contrib asks). The reward comes at the end of the game.
+mask alone (as MaskablePPO of sb3-contrib asks). Action indexes are relative to the learner's
+seat, as the observation is (see :class:`boardwright.rl.core.Setting`). The reward comes at the end of the game.
 """
 
 from __future__ import annotations
@@ -19,7 +20,6 @@ from gymnasium import spaces
 
 import boardwright.agents
 from boardwright.engine import Agent, IllegalAction, State
-from boardwright.engine.errors import shown
 from boardwright.engine.rng import derive_seed
 
 from .core import ILLEGAL_REWARD, Setting, episode_seed, seed_stream
@@ -36,9 +36,7 @@ class BoardwrightEnv(gymnasium.Env):
                  options: Mapping[str, Any] | None = None, reward: str = "result",
                  illegal: str = "lose", render_mode: str | None = None) -> None:
         self.setting = setting = Setting(game_id, players, options, reward, illegal)
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < setting.players:
-            raise ValueError(f"seat is a seat of the {setting.players}-player game (0 to "
-                             f"{setting.players - 1}), not {shown(seat)}")
+        seat = setting.valid_seat(seat)
         others = [s for s in range(setting.players) if s != seat]
         specs = [opponents] * len(others) if isinstance(opponents, str) else list(opponents)
         if len(specs) != len(others):
@@ -90,11 +88,19 @@ class BoardwrightEnv(gymnasium.Env):
             raise RuntimeError("call reset() before action_masks()")
         return self.setting.mask(self.state, self.seat).astype(bool)
 
+    def action_text(self, index: int, seat: int | None = None) -> str:
+        """The engine's text of the action ``index`` means for ``seat`` (default: the learner's)."""
+        return str(self.setting.action(index, self.seat if seat is None else seat))
+
+    def action_index(self, text: str, seat: int | None = None) -> int:
+        """The index that means the engine action ``text`` for ``seat`` (default: the learner's)."""
+        return self.setting.action_index(text, self.seat if seat is None else seat)
+
     def step(self, action: int) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
         state = self.state
         if state is None or state.is_over:
             raise RuntimeError("the episode is over: call reset()")
-        chosen = self.setting.action(action)
+        chosen = self.setting.action(action, self.seat)
         try:
             state.apply(self.seat, chosen)
         except IllegalAction as refused:

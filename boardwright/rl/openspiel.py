@@ -14,8 +14,9 @@ draws its game seed.
   fixed by the deal, and no player sees it (each sees only its view).
 - **Sealed simultaneous decisions are sequential**: the lowest seat owing a decision acts; the
   choices committed before it stay hidden from it (its view shows only who has committed).
-- **Actions** are indexes into the game's action table (``Game.action_space``);
-  ``action_to_string`` gives the action's text.
+- **Actions** are indexes relative to the acting seat (see :class:`boardwright.rl.core.Setting`):
+  ``action_to_string(player, action)`` gives the engine's text of what the index means for that
+  player; the game's ``action_text(index, seat)`` and ``action_index(text, seat)`` map both ways.
 - **Observations**: ``observation_tensor`` and ``information_state_tensor`` are both the seat's
   observation vector (``Game.observer``), built from its view; ``observation_string`` and
   ``information_state_string`` are the seat's view as canonical JSON. The information state is
@@ -120,6 +121,14 @@ class BoardwrightGame(pyspiel.Game):
         """The game dealt by chance outcome ``outcome``."""
         return self.setting.new(derive_seed(self.seed, f"openspiel/deal/{outcome}"))
 
+    def action_text(self, index: int, seat: int) -> str:
+        """The engine's text of the action ``index`` means when ``seat`` acts."""
+        return str(self.setting.action(index, seat))
+
+    def action_index(self, text: str, seat: int) -> int:
+        """The index that means the engine action ``text`` when ``seat`` acts."""
+        return self.setting.action_index(text, seat)
+
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> SeatObserver:
         if params:
             raise ValueError(f"observation parameters are not supported; got {params}")
@@ -193,12 +202,12 @@ class BoardwrightState(pyspiel.State):
             self._held.state = self.get_game().deal(action)
             return
         seat = self._setting.seat_order(self.inner)
-        self.inner.apply(seat, self._setting.action(action))
+        self.inner.apply(seat, self._setting.action(action, seat))
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
             return f"deal {action}"
-        return str(self._setting.action(action))
+        return str(self._setting.action(action, player))
 
     def is_terminal(self) -> bool:
         return self.inner is not None and self.inner.is_over

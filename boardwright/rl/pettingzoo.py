@@ -3,6 +3,8 @@
 Agents are named ``seat_0`` .. ``seat_{N-1}``. The agent to act is the lowest seat owing a
 decision; a sealed simultaneous decision is thus taken seat by seat, each agent seeing only its
 own view (the others' committed choices stay hidden until all have committed, as on the table).
+Action indexes are relative to the acting seat, as its observation is (an action naming another
+seat names it by its offset clockwise: see :class:`boardwright.rl.core.Setting`).
 Each observation is ``{"observation": float32[size], "action_mask": int8[actions]}``; only the
 agent to act has legal actions. Rewards come at the end (see :class:`boardwright.rl.core.Setting`).
 """
@@ -93,7 +95,7 @@ class BoardwrightAEC(AECEnv):
         seat = self._seat[agent]
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
-        chosen = self.setting.action(action)
+        chosen = self.setting.action(action, seat)
         try:
             state.apply(seat, chosen)
         except IllegalAction as refused:
@@ -109,6 +111,14 @@ class BoardwrightAEC(AECEnv):
         else:
             self._select()
         self._accumulate_rewards()
+
+    def action_text(self, index: int, seat: int) -> str:
+        """The engine's text of the action ``index`` means when ``seat`` acts."""
+        return str(self.setting.action(index, seat))
+
+    def action_index(self, text: str, seat: int) -> int:
+        """The index that means the engine action ``text`` when ``seat`` acts."""
+        return self.setting.action_index(text, seat)
 
     def _end(self, rewards: dict[str, float]) -> None:
         self.rewards = rewards
