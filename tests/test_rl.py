@@ -315,6 +315,12 @@ def test_a_deal_is_cheap_to_sample_and_there_are_as_many_deals_as_before():
     assert openspiel.DEALS == 65_536 and len(drawn) == openspiel.DEAL_STAGES
     number = drawn[0] * openspiel.DEAL_DIGITS + drawn[1]
     assert state.inner.record() == game.deal(number).record()
+    halfway = game.new_initial_state()  # a state between the deal's nodes copies and serializes
+    halfway.apply_action(drawn[0])
+    restored = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, halfway))[1]
+    for copy in (restored, halfway.clone()):
+        copy.apply_action(drawn[1])
+        assert copy.inner.record() == state.inner.record()
     started = time.process_time()
     for _ in range(20):
         state = game.new_initial_state()

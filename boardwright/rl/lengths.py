@@ -9,13 +9,14 @@ times :data:`SEAT_ROUND_DECISIONS`, an allowance of decisions for one seat in on
 - **The Game Makers**: the ``max_turns`` option (300 by default, a turn is one round of the
   table) ends every game, plus the setup round.
 - **Gadgeteers** has no last round in its rules: a table where nobody builds a Gadget plays on.
-  Its bound is :data:`GADGETEERS_ROUNDS` rounds, ten times the longest of 30 random 2-player games
-  (42 rounds): a game that runs longer goes past ``max_game_length``.
+  Its bound is :data:`GADGETEERS_ROUNDS` rounds, about ten times the longest random game (104
+  rounds in 20 games at 4 players; 82 at 3, 42 at 2): a game that runs longer goes past
+  ``max_game_length``.
 
 The allowance per seat and round is not derived from the rules (a turn allows "any number" of
 plays, bounded only by what a seat holds): it is four times the most decisions one seat took in one
-round of random play (10–150 games per game and player count, at its smallest and largest counts: Game
-Development 17 per milestone round, Gadgeteers 23, Makers of Universe 28, The Game Makers 69).
+round of random play (10 to 150 games at each of three or four player counts per game: Game
+Development 17 in a milestone's round, Gadgeteers 23, Makers of Universe 34, The Game Makers 69).
 A game not in the table (a game registered by a third party) gets :data:`UNKNOWN_BOUND`.
 """
 
@@ -28,14 +29,14 @@ from typing import Any
 SEAT_ROUND_DECISIONS = {
     "game-development": 68,
     "gadgeteers": 92,
-    "makers-of-universe": 112,
+    "makers-of-universe": 136,
     "the-game-makers": 276,
 }
 #: The rounds of Game Development (D1) and its sealed Lead titles per seat.
 GAME_DEVELOPMENT_ROUNDS = 3 + 4 + 6 + 3 + 2
 GAME_DEVELOPMENT_LEADS = 4
 #: The rounds Gadgeteers is bounded by (its rules have no last round).
-GADGETEERS_ROUNDS = 420
+GADGETEERS_ROUNDS = 1_000
 #: The bound of a game this module does not know.
 UNKNOWN_BOUND = 100_000
 
