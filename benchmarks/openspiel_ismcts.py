@@ -97,7 +97,7 @@ def _play(game_id: str, index: int, seconds: float, seed: int) -> dict:
     agent = boardwright.agents.make(f"ismcts:time={seconds}", seed=seed * 100_003 + index)
     theirs = _openspiel_bot(game, seconds, seed * 100_003 + index)
     state = game.new_initial_state()
-    state.apply_action(index)  # the deal
+    state.apply_deal(index)
     our_iterations = 0
     our_thinking = 0.0
     decisions = 0
@@ -112,7 +112,7 @@ def _play(game_id: str, index: int, seconds: float, seed: int) -> dict:
                 our_iterations += agent.last_iterations
             else:
                 chosen = inner.legal_actions(seat)[0]
-            state.apply_action(state.get_game().setting.index[str(chosen)])
+            state.apply_action(state.get_game().action_index(str(chosen), seat))
         else:
             state.apply_action(theirs.step(state))
         decisions += 1

@@ -108,7 +108,7 @@ def openspiel(game_id: str, players: int, observe: bool):
 
     def one(seed: int) -> int:
         state = game.new_initial_state()
-        state.apply_action(seed % adapter.DEALS)
+        state.apply_deal(seed % adapter.DEALS)
         steps = 0
         while not state.is_terminal():
             if observe:

@@ -154,13 +154,13 @@ def test_openspiel_legal_actions_and_their_strings_are_the_players(game_id, play
     openspiel.register([game_id])
     game = pyspiel.load_game(openspiel.spiel_name(game_id), {"players": players})
     state = game.new_initial_state()
-    state.apply_action(9)
+    state.apply_deal(9)
     rng = np.random.default_rng(4)
     rotated = 0
     for deal in range(STEPS):
         if state.is_terminal():
             state = game.new_initial_state()
-            state.apply_action(deal)
+            state.apply_deal(deal)
         player = state.current_player()
         legal = state.legal_actions()
         assert sorted(state.action_to_string(player, a) for a in legal) == sorted(state.inner.legal_actions(player))
