@@ -303,7 +303,7 @@ export function draw(board, message, ui) {
       view.last_bids.forEach((bid, seat) => {  // each bid beside its seat's name, not by colour alone
         if (bid < 0) return;
         shown.append(ui.el("span", { class: "mou-bid-of", "data-seat": String(seat), title: `${seatName(seat)} bid ${bid} UE` },
-          ui.seatBadge(seat, me), tint(ui.el("span", { class: "mou-open-bid" }, String(bid)), seat)));
+          ui.seatBadge(seat, me), " ", tint(ui.el("span", { class: "mou-open-bid" }, String(bid)), seat)));
       });
       hands.append(shown);
     }
