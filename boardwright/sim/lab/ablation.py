@@ -27,7 +27,7 @@ from typing import Any
 
 from ...engine import ContentError, Game, Item
 from ..runner import GameTask
-from . import stats, suspects
+from . import stats, suspects, whatif
 from .analysis import win_share
 from .collect import LabGame
 from .plan import Plan
@@ -129,8 +129,8 @@ def paired(original: Sequence[float], replayed: Sequence[float]) -> dict[str, An
     standard error: infinite when every difference is the same and not 0, None when all are 0)."""
     found = stats.paired_difference(replayed, original)
     n = len(original)
-    se = suspects.standard_error([a - b for a, b in zip(original, replayed, strict=True)])
-    z = found["diff"] / se if se > 0 else math.copysign(math.inf, found["diff"]) if found["diff"] else None
+    se = found["se"] or 0.0  # None for a single pair: no spread to scale by
+    z = whatif.standardized(found["diff"], se) if found["diff"] or se else None
     moved = found["p_value"] is not None and (found["ci95"][0] > 0 or found["ci95"][1] < 0)
     return {"diff": found["diff"] if n else None, "ci95": found["ci95"] if n else None, "p": found["p_value"],
             "q": None, "z": z, "moved": moved}
