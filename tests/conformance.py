@@ -51,6 +51,8 @@ class Report:
     hints_checked: int = 0
     #: sealed decisions where a seat's search was compared before and after the others committed
     sealed_checked: int = 0
+    #: states whose fast observations (every seat) were compared with the views' encodings
+    observations_checked: int = 0
 
 
 def game_part(state: State) -> tuple:
@@ -351,6 +353,29 @@ def random_game(game: Game, players: int, seed: int, max_steps: int = 50_000) ->
     return choices
 
 
+def check_fast_observation(state: State, report: Report | None = None) -> None:
+    """A game's fast observation, written from its state, equals the encoding of the seat's view,
+    for every seat: the view stays the one place that decides what a seat sees."""
+    observer = state.game.observer(state.players, state.options)
+    if not observer.fast:
+        return
+    for seat in range(state.players):
+        fast = observer.dense(state, seat)
+        slow = observer.encode(state.view(seat))
+        wrong = [i for i, (a, b) in enumerate(zip(fast, slow, strict=True)) if abs(a - b) > 1e-6]
+        if wrong:
+            at, offset = wrong[0], 0
+            for name, size, _ in observer.layout:
+                if at < offset + size:
+                    break
+                offset += size
+            raise AssertionError(f"{state.game.id}: seat {seat}'s fast observation differs from its view's "
+                                 f"at {len(wrong)} positions, first {at} (block {name}[{at - offset}]): "
+                                 f"{fast[at]} against {slow[at]}")
+    if report is not None:
+        report.observations_checked += 1
+
+
 def check_state(state: State, rng: Stream, seed: int, report: Report) -> None:
     """The deep checks of one state: legal actions apply, refusals change nothing, views and
     determinizations keep their promises, and a clone is independent of the original."""
@@ -358,6 +383,7 @@ def check_state(state: State, rng: Stream, seed: int, report: Report) -> None:
     check_refusals(state, rng)
     check_views(state, seed, report, events_of=state.to_act[:1])
     check_presentation(state, all_seats=False, checked=report.events_checked)
+    check_fast_observation(state, report)
     report.states_checked += 1
     original = state.fingerprint()
     copy = state.clone()
@@ -420,6 +446,7 @@ def check_game(game: Game, players: int, seed: int, checks: int = 12, every: int
     assert winners or players == 1, "a game of several players has a winner (a solo game may be lost)"
     check_views(state, seed, report)
     check_presentation(state, checked=report.events_checked)
+    check_fast_observation(state, report)
     report.states_checked += 1
     record = json.loads(json.dumps(state.record()))
     again = bw.replay(record)

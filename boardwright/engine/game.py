@@ -161,6 +161,14 @@ class Game:
         """Write the game's part of a seat's observation from its view (fixed-size blocks)."""
         raise NotImplementedError(f"{self.name} has no observation encoding")
 
+    def _observe_state(self, state: State, seat: int, context: Any, at: int,
+                       positions: list[int], values: list[float]) -> None:
+        """The fast path of :meth:`_observe` (optional): append the nonzero values of the game's
+        part of ``seat``'s observation of ``state``, which starts at position ``at``, reading only
+        what ``state.view(seat)`` would show, so that the result equals the view's encoding
+        (values at one position add up). A game without it is observed through its view."""
+        raise NotImplementedError(f"{self.name} observes through its view only")
+
     @property
     def default_players(self) -> int:
         return self.min_players

@@ -14,6 +14,14 @@ Each game writes its part with :class:`Encoder` in ``Game._observe``; the engine
 every game shares (whose turn it is, who has committed a sealed choice, whether the game is over).
 ``Game.observer(players, options)`` gives an :class:`Observer`, whose ``layout`` names every block,
 its size and what it holds (``docs/rl.md`` lists them per game).
+
+**The fast path.** Building the view dict of every step is most of the cost of an observed step,
+so a game may also write the same observation straight from its state, in ``Game._observe_state``:
+its nonzero values as (position, value) pairs, values at one position adding up. It must read only
+what ``view(seat)`` shows, and give exactly the observation the view gives: the conformance kit
+(``tests/conformance.py``, ``check_fast_observation``) compares the two at every checked state of
+every game and player count, so the view stays the one place that decides what a seat sees.
+:meth:`Observer.entries` uses the fast path when the game has one, else the view.
 """
 
 from __future__ import annotations
@@ -163,6 +171,7 @@ class Observer:
         self.layout: tuple[tuple[str, int, str], ...] = tuple(encoder.blocks)
         #: the length of every observation
         self.size = len(encoder.values)
+        self._fast = self.fast
 
     def _encode(self, view: Mapping[str, Json], describe: bool = False) -> Encoder:
         viewer = view["viewer"]
@@ -183,6 +192,43 @@ class Observer:
         if len(values) != self.size:
             raise AssertionError(f"{self.game.id}: an observation of {len(values)} values, not {self.size}")
         return values
+
+    @property
+    def fast(self) -> bool:
+        """Whether the game writes observations straight from its state (``Game._observe_state``)."""
+        from .game import Game  # noqa: PLC0415 (the game module imports this one)
+        return type(self.game)._observe_state is not Game._observe_state
+
+    def entries(self, state: Any, seat: int) -> tuple[list[int], list[float]]:
+        """Seat ``seat``'s observation of ``state`` as its nonzero values: positions and values
+        (values at one position add up; every other position is 0). The game's fast path when it
+        has one, else the view's encoding."""
+        if not self._fast:
+            values = self.encode(state.view(seat))
+            positions = [i for i, v in enumerate(values) if v]
+            return positions, [values[i] for i in positions]
+        players = self.players
+        positions: list[int] = []
+        found: list[float] = []
+        for s in state.to_act:
+            positions.append((s - seat) % players)
+            found.append(1.0)
+        for s in state.committed():
+            positions.append(players + (s - seat) % players)
+            found.append(1.0)
+        if state.is_over:
+            positions.append(2 * players)
+            found.append(1.0)
+        self.game._observe_state(state, seat, self.context, 2 * players + 1, positions, found)
+        return positions, found
+
+    def dense(self, state: Any, seat: int) -> list[float]:
+        """:meth:`entries` laid out as the full vector (for checks; learners use NumPy)."""
+        row = [0.0] * self.size
+        positions, values = self.entries(state, seat)
+        for i, v in zip(positions, values, strict=True):
+            row[i] += v
+        return row
 
     def describe(self) -> str:
         """The layout as a Markdown table (block, offset, size, what it holds)."""

@@ -82,8 +82,16 @@ class Setting:
         return self.game.new(players=self.players, seed=seed, options=self.options, events=False)
 
     def observation(self, state: State, seat: int) -> np.ndarray:
-        """Seat ``seat``'s observation of ``state`` (from its view only)."""
-        return np.asarray(self.observer.encode(state.view(seat)), dtype=np.float32)
+        """Seat ``seat``'s observation of ``state`` (what its view shows, through the game's fast
+        path when it has one: :meth:`boardwright.engine.observation.Observer.entries`)."""
+        positions, values = self.observer.entries(state, seat)
+        return np.bincount(positions, values, self.observation_size).astype(np.float32)
+
+    def observe_into(self, state: State, seat: int, out: np.ndarray) -> None:
+        """Write seat ``seat``'s observation of ``state`` into ``out`` (a float32 row of the
+        observation's size), as :meth:`observation` gives it."""
+        positions, values = self.observer.entries(state, seat)
+        out[:] = np.bincount(positions, values, self.observation_size)
 
     def legal(self, state: State, seat: int) -> list[int]:
         """The seat's indexes of its legal actions (none if it does not act now)."""

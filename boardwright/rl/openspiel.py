@@ -309,7 +309,7 @@ class SeatObserver:
         if state.inner is None:
             self.tensor.fill(0.0)
         else:
-            self.tensor[:] = self._setting.observer.encode(state.inner.view(player))
+            self._setting.observe_into(state.inner, player, self.tensor)
 
     def string_from(self, state: BoardwrightState, player: int) -> str:
         if state.inner is None:
