@@ -364,8 +364,8 @@ def check_fast_observation(state: State, report: Report | None = None) -> None:
         slow = observer.encode(state.view(seat))
         wrong = [i for i, (a, b) in enumerate(zip(fast, slow, strict=True)) if abs(a - b) > 1e-6]
         if wrong:
-            at, offset = wrong[0], 0
-            for name, size, _ in observer.layout:
+            at, offset, name = wrong[0], 0, ""
+            for name, size, _ in observer.layout:  # noqa: B007 (the block found is named below)
                 if at < offset + size:
                     break
                 offset += size

@@ -196,7 +196,7 @@ class Observer:
     @property
     def fast(self) -> bool:
         """Whether the game writes observations straight from its state (``Game._observe_state``)."""
-        from .game import Game  # noqa: PLC0415 (the game module imports this one)
+        from .game import Game  # the game module imports this one
         return type(self.game)._observe_state is not Game._observe_state
 
     def entries(self, state: Any, seat: int) -> tuple[list[int], list[float]]:
@@ -205,8 +205,8 @@ class Observer:
         has one, else the view's encoding."""
         if not self._fast:
             values = self.encode(state.view(seat))
-            positions = [i for i, v in enumerate(values) if v]
-            return positions, [values[i] for i in positions]
+            nonzero = [i for i, v in enumerate(values) if v]
+            return nonzero, [values[i] for i in nonzero]
         players = self.players
         positions: list[int] = []
         found: list[float] = []
