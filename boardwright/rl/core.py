@@ -14,9 +14,10 @@ from typing import Any
 import numpy as np
 
 import boardwright as bw
-from boardwright.engine import Action, State, Stream, resolve_options
+from boardwright.engine import Action, Agent, State, Stream, resolve_options
 from boardwright.engine.actions import normalize
 from boardwright.engine.errors import shown
+from boardwright.engine.rng import derive_seed
 
 #: How a finished game pays each seat.
 REWARDS = ("result", "margin")
@@ -179,6 +180,52 @@ def seat_rotations(actions: Sequence[Action], players: int, game_name: str) -> l
             order.append(found)
         rotations.append(order)
     return rotations
+
+
+class Opponents:
+    """The agents that play every seat but the learner's, in the single-agent environments.
+
+    ``opponents`` is one agent spec for every other seat (``"heuristic"``, ``"ismcts:iterations=200"``)
+    or a list with one spec per other seat, in seat order; a bad spec is refused now with its own
+    one-line message. Each game gets new agents seeded from the game seed, so an episode is a
+    function of the game seed and the learner's actions.
+    """
+
+    def __init__(self, setting: Setting, seat: object, opponents: str | Sequence[str]) -> None:
+        import boardwright.agents
+
+        self.setting = setting
+        self.seat = setting.valid_seat(seat)
+        others = [s for s in range(setting.players) if s != self.seat]
+        specs = [opponents] * len(others) if isinstance(opponents, str) else list(opponents)
+        if len(specs) != len(others):
+            raise ValueError(f"opponents names one agent for every other seat ({len(others)}), not {len(specs)}")
+        for spec in specs:
+            boardwright.agents.make(spec, seed=0)  # refuses a bad spec now, with its own message
+        self.specs = dict(zip(others, specs, strict=True))
+        self._make = boardwright.agents.make
+
+    def deal(self, game_seed: int) -> tuple[State, dict[int, Agent]]:
+        """A new game from ``game_seed`` and its opponents, played up to the learner's first decision
+        (or to the end, if the opponents end it first)."""
+        state = self.setting.new(game_seed)
+        agents = {s: self._make(spec, seed=derive_seed(game_seed, f"rl/opponent/{s}"))
+                  for s, spec in self.specs.items()}
+        self.play(state, agents)
+        return state, agents
+
+    def play(self, state: State, agents: Mapping[int, Agent]) -> None:
+        """Let the opponents decide until the learner owes a decision or the game ends (a sealed
+        decision is taken seat by seat, lowest seat first)."""
+        seat = self.seat
+        while not state.is_over and seat not in state.to_act:
+            actor = min(state.to_act)
+            state.apply(actor, agents[actor].choose(state, actor))
+
+
+def final_info(state: State) -> dict[str, Any]:
+    """What an environment tells at the end of a game: each seat's final score and the winners."""
+    return {"scores": state.scores(), "winners": state.winners()}
 
 
 def episode_seed(base: Stream) -> int:
