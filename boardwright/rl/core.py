@@ -25,6 +25,20 @@ REWARDS = ("result", "margin")
 ILLEGAL = ("lose", "raise")
 #: The reward of a seat that takes an illegal action when ``illegal="lose"``.
 ILLEGAL_REWARD = -1.0
+#: What ``reward="margin"`` divides a score difference by, per game: about the highest final score
+#: of random and heuristic games (20-30 games at 2, 3 or 4 and 5 players; docs/rl.md has the
+#: figures), so the scaled margin lies within [-1, 1] in every game measured. A game not here may
+#: declare a ``margin_scale`` attribute; otherwise its margin is not scaled.
+MARGIN_SCALES = {"gadgeteers": 25.0, "game-development": 30.0, "makers-of-universe": 15.0,
+                 "the-game-makers": 140.0}
+#: The scaled margin is clipped to [-MARGIN_BOUND, MARGIN_BOUND], so a reward lies in
+#: [-MARGIN_BOUND, 1 + MARGIN_BOUND] whatever the game.
+MARGIN_BOUND = 1.0
+
+
+def margin_scale(game: bw.Game) -> float:
+    """What ``reward="margin"`` divides ``game``'s score differences by (:data:`MARGIN_SCALES`)."""
+    return float(MARGIN_SCALES.get(game.id, getattr(game, "margin_scale", 1.0)))
 
 
 class Setting:
@@ -41,7 +55,8 @@ class Setting:
       ``observation_size`` values from the seat's view, seats counted from the viewer.
     - **Rewards** at the end of the game: ``"result"`` pays 1 to a sole winner, 1/k to each of k
       winners sharing the win and 0 to the others; ``"margin"`` adds the seat's final score minus
-      the best final score among the other seats (the seat's own score in a solo game).
+      the best final score among the other seats (the seat's own score in a solo game), divided by
+      the game's :func:`margin_scale` and clipped to [-1, 1]: a reward in [-1, 2].
     """
 
     def __init__(self, game_id: str, players: int | None, options: Mapping[str, Any] | None,
@@ -71,6 +86,7 @@ class Setting:
         self.observer = self.game.observer(count, self.options)
         self.observation_size = self.observer.size
         self.action_count = len(self.actions)
+        self.margin_scale = margin_scale(self.game)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Setting:
         return self  # shared and never changed
@@ -146,7 +162,8 @@ class Setting:
             scores = state.scores()
             for seat in range(self.players):
                 others = [scores[s] for s in range(self.players) if s != seat]
-                paid[seat] += float(scores[seat] - (max(others) if others else 0))
+                margin = (scores[seat] - (max(others) if others else 0)) / self.margin_scale
+                paid[seat] += min(MARGIN_BOUND, max(-MARGIN_BOUND, margin))
         return paid
 
     def seat_order(self, state: State) -> int:

@@ -77,6 +77,7 @@ class BoardwrightVectorEnv(VectorEnv):
         self._truncations = np.zeros(num_envs, dtype=bool)
         self._rows = np.arange(num_envs)
         self._offsets = self._rows * setting.observation_size
+        self._mask_offsets = self._rows * setting.action_count
         self._seed = seed
         self._seeds: list[Stream] = []
         self.states: list[State] = []
@@ -98,9 +99,6 @@ class BoardwrightVectorEnv(VectorEnv):
             state, agents = self._deal(i)
             self.states.append(state)
             self._agents.append(agents)
-        self._masks[:] = 0
-        for i, state in enumerate(self.states):
-            self._set_mask(i, state)
         self._observe_all()
         return self._returned(), {}
 
@@ -142,7 +140,6 @@ class BoardwrightVectorEnv(VectorEnv):
                 rewards[i] = ILLEGAL_REWARD
                 continue
             self.opponents.play(state, self._agents[i])
-            self._set_mask(i, state)
             if state.is_over:
                 rewards[i] = setting.results(state)[seat]
                 ended.append((i, final_info(state)))
@@ -152,7 +149,6 @@ class BoardwrightVectorEnv(VectorEnv):
             for i, _ in ended:
                 terminations[i] = True
                 self.states[i], self._agents[i] = self._deal(i)
-                self._set_mask(i, self.states[i])
         self._observe_all()
         return (self._returned(), rewards.copy(), terminations.copy(), self._truncations.copy(), infos)
 
@@ -169,44 +165,50 @@ class BoardwrightVectorEnv(VectorEnv):
 
     def _final(self, ended: list[tuple[int, dict[str, Any]]]) -> dict[str, Any]:
         """The ended games' last observations, masks and infos (Gymnasium's same-step keys)."""
-        self._observe_rows([i for i, _ in ended])
         final_obs = np.full(self.num_envs, None, dtype=object)
         final_masks = np.zeros((self.num_envs, self.setting.action_count), dtype=bool)
         which = np.zeros(self.num_envs, dtype=bool)
         infos: dict[str, Any] = {}
         for i, info in ended:
-            final_obs[i] = {"observation": self._observations[i].copy(), "action_mask": self._masks[i].copy()}
-            final_masks[i] = self._masks[i]
+            state = self.states[i]  # an illegal action left it as the learner saw it
+            mask = self.setting.mask(state, self.seat)
+            final_obs[i] = {"observation": self.setting.observation(state, self.seat), "action_mask": mask}
+            final_masks[i] = mask
             which[i] = True
             infos = self._add_info(infos, {"final_info": info}, i)
         return infos | {"final_obs": final_obs, "_final_obs": which, "final_observation": final_obs,
                         "_final_observation": which, "final_action_mask": final_masks}
 
     # ------------------------------------------------------------------ observations and masks
-    def _set_mask(self, i: int, state: State) -> None:
-        row = self._masks[i]
-        row[:] = 0
-        legal = self.setting.legal(state, self.seat)
-        if legal:
-            row[legal] = 1
-
     def _observe_all(self) -> None:
-        """Every env's observation, in one count over all the games' nonzero entries."""
-        entries = self.setting.observer.entries
+        """Every env's observation and mask: one count over all the games' nonzero entries, and one
+        assignment of all their legal actions."""
+        entries, legal, seat = self.setting.observer.entries, self.setting.legal, self.seat
         positions: list[int] = []
         values: list[float] = []
-        lengths = []
+        counts = []
+        actions: list[int] = []
+        legal_counts = []
         for state in self.states:
-            at, found = entries(state, self.seat)
+            at, found = entries(state, seat)
             positions += at
             values += found
-            lengths.append(len(at))
-        where = np.asarray(positions, dtype=np.intp) + np.repeat(self._offsets, lengths)
+            counts.append(len(at))
+            allowed = legal(state, seat)
+            actions += allowed
+            legal_counts.append(len(allowed))
+        where = np.asarray(positions, dtype=np.intp) + np.repeat(self._offsets, counts)
         self._observations.reshape(-1)[:] = np.bincount(where, values, self._observations.size)
+        masks = self._masks.reshape(-1)
+        masks[:] = 0
+        masks[np.asarray(actions, dtype=np.intp) + np.repeat(self._mask_offsets, legal_counts)] = 1
 
-    def _observe_rows(self, rows: list[int]) -> None:
+    def _observe_rows(self, rows: Sequence[int]) -> None:
+        """The observation and mask of each env of ``rows``, one by one (for comparison)."""
         for i in rows:
-            self.setting.observe_into(self.states[i], self.seat, self._observations[i])
+            state = self.states[i]
+            self.setting.observe_into(state, self.seat, self._observations[i])
+            self._masks[i] = self.setting.mask(state, self.seat)
 
     def _returned(self) -> dict[str, np.ndarray]:
         if self.copy:
