@@ -62,6 +62,22 @@ def _wrappers(env):
         env = env.env
 
 
+def test_without_gymnasium_the_package_imports_and_its_environments_name_the_rl_extra():
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    code = ("import sys; sys.modules['gymnasium'] = None\n"
+            "import boardwright.rl\n"
+            "try:\n    boardwright.rl.vector_env('gadgeteers', 2)\n"
+            "except ModuleNotFoundError as missing:\n    print(missing)\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
+                          cwd=Path(__file__).parents[1])
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "the research interfaces need the rl extra: pip install 'boardwright[rl]' " \
+                          "(gymnasium is missing)\n"
+
+
 @pytest.mark.parametrize("mode", ["sync", "async"])
 def test_make_vec_runs_the_registered_env_in_gymnasiums_own_vector_envs(mode):
     envs = gymnasium.make_vec("boardwright/GameDevelopment-v0", num_envs=2, vectorization_mode=mode,
