@@ -201,9 +201,10 @@ def test_an_illegal_action_loses_that_game_which_starts_again_and_raises_on_requ
 
 
 @pytest.mark.parametrize(("actions", "message"), [
-    ([0], "2 action indexes, one per env"),
+    ([0], r"2 action indexes, one per env, not int64 values of shape \(1,\)$"),
     ([0, 5000], r"an index from 0 to \d+, not 5000 \(env 1\)"),
-    ([0.5, 1.0], "2 action indexes"),
+    ([0.5, 1.0], "2 action indexes, one per env, not float64 values of shape"),
+    ("end", "2 action indexes, one per env, not 'end'"),
 ])
 def test_bad_batched_actions_are_refused_in_one_line(actions, message):
     envs = boardwright.rl.vector_env("gadgeteers", 2, players=2, opponents="random", seed=1)

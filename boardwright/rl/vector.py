@@ -155,7 +155,8 @@ class BoardwrightVectorEnv(VectorEnv):
     def _checked(self, actions: Any) -> np.ndarray:
         chosen = np.asarray(actions)
         if chosen.shape != (self.num_envs,) or not np.issubdtype(chosen.dtype, np.integer):
-            raise ValueError(f"actions are {self.num_envs} action indexes, one per env, not {shown(actions)}")
+            given = f"{chosen.dtype} values of shape {chosen.shape}" if chosen.ndim else shown(actions)
+            raise ValueError(f"actions are {self.num_envs} action indexes, one per env, not {given}")
         out = (chosen < 0) | (chosen >= self.setting.action_count)
         if out.any():
             i = int(np.flatnonzero(out)[0])
