@@ -34,6 +34,7 @@ from rich.theme import Theme
 from .agents import Agent, hint
 from .engine import Action, IllegalAction, State, save_record
 from .engine.names import SEAT_MENTION, seat_label
+from .plain import wrap_notes
 
 #: one colour per seat, used for names, tokens and events (games write ``[seat2]...[/seat2]``)
 SEAT_STYLES = ("bold cyan", "bold magenta", "bold green", "bold yellow", "bold blue", "bold red")
@@ -96,13 +97,7 @@ def print_notes(console: Console, notes: str) -> None:
     if console.is_terminal:
         console.print(Markdown(notes), soft_wrap=False)
         return
-    width = max(40, console.width)
-    for line in notes.splitlines():
-        stripped = line.lstrip()
-        bullet = re.match(r"([-*]|\d+\.)\s+", stripped)
-        indent = len(line) - len(stripped) + (bullet.end() if bullet else 0)
-        wrapped = textwrap.fill(line, width, subsequent_indent=" " * indent, break_long_words=False,
-                                break_on_hyphens=False) if line.strip() else ""
+    for wrapped in wrap_notes(notes, max(40, console.width)):
         console.print(wrapped, markup=False, highlight=False, soft_wrap=True)
 
 

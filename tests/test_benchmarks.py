@@ -198,3 +198,10 @@ def test_sealed_prints_how_much_the_order_of_commits_moves_choices_and_wins():
     out = run("sealed.py", "--game", "game-development", "-n", "2", "--positions", "1", "--iterations", "5")
     assert "the choice depends on the order of commits at 0 of" in out
     assert "changes a seat's win share by +0.000 [95% +0.000 – +0.000] over 2 paired" in out
+
+
+def test_rl_vector_prints_learner_steps_per_second_per_batch_size():
+    pytest.importorskip("gymnasium")
+    out = run("rl_vector.py", "--game", "game-development", "--envs", "1,2", "--seconds", "0.05")
+    assert "| single env | SyncVectorEnv 8 | vector 1 | vector 2 | row by row 64 |" in out
+    assert re.search(r"^\| Game Development 2p( \| [\d,]+){5} \|$", out, re.M), out

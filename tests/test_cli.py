@@ -481,3 +481,55 @@ def test_a_bad_hint_time_is_refused_in_one_line(run, seconds):
     assert code == 2 and "Seat 1> " not in out
     assert err.startswith("boardwright: --hint-time: a hint's time is a number of seconds above 0")
     assert err.count("\n") == 1
+
+
+# ---------------------------------------------------------------------------------------- without Rich
+#: runs the command line with Rich hidden, as if the cli extra were not installed
+NO_RICH = ("import runpy, sys; sys.modules['rich'] = None; sys.argv = ['boardwright', *sys.argv[1:]]; "
+           "runpy.run_module('boardwright', run_name='__main__')")
+
+
+def run_without_rich(tmp_path: Path, *arguments: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-c", NO_RICH, *arguments], cwd=tmp_path, input="", capture_output=True,
+                          text=True, timeout=120, env={**os.environ, "PYTHONPATH": str(TESTS.parent)})
+
+
+@pytest.mark.parametrize(("arguments", "shows"), [
+    (["games"], re.compile(r"^gadgeteers +Gadgeteers +2–4$", re.M)),
+    (["options", "gadgeteers"], re.compile(r"^alternate_tokens +bool +False +Alternate Tokens", re.M)),
+    (["rules", "gadgeteers"], re.compile(r"^# Gadgeteers: quick reference$", re.M)),
+    (["simulate", "gadgeteers", "-n", "2", "--seats", "random,random"], re.compile(r"^ +0 +random +2 ", re.M)),
+    (["replay", "{record}", "--seat", "1"], re.compile(r"^-- 1\. Seat 1: ", re.M)),
+])
+def test_the_printing_commands_print_plain_text_without_rich(tmp_path, arguments, shows):
+    state = bw.load("gadgeteers").new(players=2, seed=3)
+    for _ in range(3):
+        state.apply(state.to_act[0], state.legal_actions(state.to_act[0])[0])
+    record = tmp_path / "game.json"
+    record.write_text(json.dumps(state.record()))
+    done = run_without_rich(tmp_path, *[a.format(record=record) for a in arguments])
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert shows.search(done.stdout), done.stdout[-2000:]
+    assert "[bold]" not in done.stdout and "[/" not in done.stdout  # markup is read, not printed
+
+
+def test_play_without_rich_names_the_cli_extra_in_one_line(tmp_path):
+    done = run_without_rich(tmp_path, "play", "gadgeteers", "--seats", "human,random")
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.count("\n") == 1 and "play needs the cli extra: pip install 'boardwright[cli]'" in done.stderr
+
+
+def test_plain_text_reads_markup_as_rich_does():
+    from boardwright import plain
+
+    markup = pytest.importorskip("rich.markup")
+    for text in ["a [b] c", "x [bold]y[/bold] z", "[seat1]Seat 2[/seat1] takes [3]", "\\[red]lit", "[link=x]l[/link]"]:
+        assert plain.escape(text) == markup.escape(text)
+        assert plain.strip_markup(text) == markup.render(text).plain
+        assert plain.strip_markup(plain.escape(text)) == text
+    table = plain.Table("seat", "score", title="[bold]Scores[/bold]")
+    table.add_column("note", justify="right")
+    table.add_row("Seat 1", "12", "a")
+    table.add_row("[seat1]Seat 10[/seat1]", "7", "won")
+    assert list(table.lines()) == ["Scores", "seat     score  note", "-------  -----  ----",
+                                   "Seat 1   12        a", "Seat 10  7       won"]

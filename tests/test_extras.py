@@ -278,4 +278,7 @@ def test_a_fresh_venv_with_only_the_web_extra_serves(tmp_path):
             server.stop()
         print(server.log())
     games = subprocess.run([str(venv / "bin" / "boardwright"), "games"], capture_output=True, text=True, timeout=60)
-    assert games.returncode == 2 and "pip install 'boardwright[cli]'" in games.stderr, games.stderr
+    assert games.returncode == 0 and "gadgeteers" in games.stdout, games.stderr  # plain text without Rich
+    play = subprocess.run([str(venv / "bin" / "boardwright"), "play", "gadgeteers"], capture_output=True, text=True,
+                          timeout=60)
+    assert play.returncode == 2 and "pip install 'boardwright[cli]'" in play.stderr, play.stderr

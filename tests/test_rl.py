@@ -24,6 +24,7 @@ from gymnasium.utils.env_checker import check_env  # noqa: E402
 from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
+import boardwright.agents  # noqa: E402
 import boardwright.rl  # noqa: E402
 from boardwright.rl import openspiel  # noqa: E402
 from boardwright.rl.core import Setting  # noqa: E402
@@ -194,11 +195,33 @@ def test_a_gymnasium_episode_is_seeded_and_pays_the_result_to_the_learning_seat(
     assert play_gym(env, seed=4) == (actions, reward)
 
 
-def test_the_margin_reward_adds_the_score_difference_to_the_best_other_seat():
+def test_the_margin_reward_adds_the_scaled_score_difference_to_the_best_other_seat():
     env = boardwright.rl.gymnasium_env("game-development", players=2, opponents="random", reward="margin")
-    _, reward = play_gym(env, seed=4)
-    scores, winners = env.state.scores(), env.state.winners()
-    assert reward == pytest.approx((1 / len(winners) if 0 in winners else 0.0) + scores[0] - scores[1])
+    for seed in range(4, 20):  # a game that does not end level
+        _, reward = play_gym(env, seed=seed)
+        scores, winners = env.state.scores(), env.state.winners()
+        if scores[0] != scores[1]:
+            break
+    assert reward == pytest.approx((1 / len(winners) if 0 in winners else 0.0) + (scores[0] - scores[1]) / 30)
+
+
+@pytest.mark.parametrize("game_id", bw.games())
+def test_every_game_has_a_margin_scale_that_keeps_its_played_margins_within_one(game_id):
+    """The scale is about a game's highest final score: heuristic games at two player counts stay
+    inside [-1, 1] before clipping (docs/rl.md has the wider measurement)."""
+    from boardwright.rl.core import MARGIN_SCALES
+
+    game = bw.load(game_id)
+    setting = Setting(game_id, multi(game_id), None, reward="margin")
+    assert setting.margin_scale == MARGIN_SCALES[game_id] > 1
+    bots = [boardwright.agents.make("heuristic", seed=s) for s in range(game.max_players)]
+    for players in (multi(game_id), game.max_players):
+        state = game.new(players=players, seed=players, events=False)
+        while not state.is_over:
+            seat = min(state.to_act)
+            state.apply(seat, bots[seat].choose(state, seat))
+        scores = state.scores()
+        assert max(scores) - min(scores) <= setting.margin_scale, scores
 
 
 @pytest.mark.parametrize(("kwargs", "message"), [
@@ -283,6 +306,7 @@ def test_a_game_for_a_result_is_constant_sum_and_one_for_a_margin_is_not():
     assert result.get_type().utility == pyspiel.GameType.Utility.CONSTANT_SUM and result.utility_sum() == 1.0
     margin = pyspiel.load_game("boardwright_game_development", {"players": 2, "reward": "margin"})
     assert margin.get_type().utility == pyspiel.GameType.Utility.GENERAL_SUM
+    assert (margin.min_utility(), margin.max_utility()) == (-1.0, 2.0)
     solo = pyspiel.load_game("boardwright_the_game_makers", {"players": 1})  # a solo game can be lost
     assert solo.get_type().utility == pyspiel.GameType.Utility.GENERAL_SUM
 

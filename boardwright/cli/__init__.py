@@ -16,10 +16,11 @@
     boardwright admin [--db URL] tables|accounts|end|delete|disable|enable|reset-password ...
                                                        the server's operator: tables and accounts
 
-Each command needs the extras :data:`COMMANDS` names (the terminal's Rich for most, the lab's
-alone for ``balance``, the server's for ``serve``, none for ``content``) and imports them only
-when it runs, so ``pip install 'boardwright[web]'`` alone serves; a command whose extra is
-missing says which to install.
+Each command needs the extras :data:`COMMANDS` names (the terminal's Rich for ``play``, the lab's
+alone for ``balance``, the server's for ``serve``, none for the commands that only print: they
+print plain text when Rich is missing) and imports them only when it runs, so
+``pip install 'boardwright[web]'`` alone serves and ``pip install 'boardwright[rl]'`` alone
+lists, simulates and replays; a command whose extra is missing says which to install.
 
 Exit codes: 0 done (also after ``quit`` or end of input), 1 a game failed in a batch, 2 a bad
 command line, game, option, content file or record, or a missing extra (one line on stderr), 130
@@ -49,8 +50,10 @@ from ..sim import SimulationError, agent_seed, check_task, make_tasks, run_tasks
 from ..sim.report import print_report, report_json
 from ..sim.tournament import run_tournament
 from ..web.limits import Limits
+from . import output
 from .balance import ablate_target
 from .content import add_content_arguments, card_texts, cmd_content
+from .output import escape
 from .progress import progress_bar
 from .review import add_review_arguments, cmd_review
 
@@ -178,28 +181,14 @@ def require(command: str, extras: Sequence[str]) -> None:
                          f"({next(iter(missing.values()))})")
 
 
-def make_console() -> Console:
-    """Rich output on stdout; boards are never wrapped, and piped output is 120 columns wide."""
-    from rich.console import Console
-
-    from ..terminal import THEME
-
-    console = Console(highlight=False, soft_wrap=True, theme=THEME)
-    if not console.is_terminal:
-        console.width = max(console.width, 120)
-    return console
-
-
 # ---------------------------------------------------------------------------- commands
 def cmd_games(args: argparse.Namespace, console: Console) -> int:
-    from rich.markup import escape
-    from rich.table import Table
 
     ids = bw.games()
     if not ids:
         console.print("No games are registered yet.")
         return 0
-    table = Table("id", "name", "players")
+    table = output.table("id", "name", "players")
     for game_id in ids:
         game = bw.load(game_id)
         table.add_row(game_id, escape(game.name), game.player_range())
@@ -208,11 +197,9 @@ def cmd_games(args: argparse.Namespace, console: Console) -> int:
 
 
 def cmd_levels(args: argparse.Namespace, console: Console) -> int:
-    from rich.markup import escape
-    from rich.table import Table
 
     game = load_game(args.game)
-    table = Table("level", "plays as", "agent spec", title=f"{escape(game.name)} bot levels, weakest first",
+    table = output.table("level", "plays as", "agent spec", title=f"{escape(game.name)} bot levels, weakest first",
                   title_justify="left")
     for level in agents.levels(game):
         table.add_row(level["name"], escape(level["about"]), escape(level["spec"]))
@@ -223,14 +210,12 @@ def cmd_levels(args: argparse.Namespace, console: Console) -> int:
 
 
 def cmd_options(args: argparse.Namespace, console: Console) -> int:
-    from rich.markup import escape
-    from rich.table import Table
 
     game = load_game(args.game)
     if not game.options:
         console.print(f"{escape(game.name)} has no options.")
         return 0
-    table = Table("name", "type", "default", "doc", title=f"{escape(game.name)} options",
+    table = output.table("name", "type", "default", "doc", title=f"{escape(game.name)} options",
                   title_justify="left")
     for option in game.options:
         default = "—" if option.default is None else str(option.default)
@@ -240,15 +225,13 @@ def cmd_options(args: argparse.Namespace, console: Console) -> int:
 
 
 def cmd_rules(args: argparse.Namespace, console: Console) -> int:
-    from ..terminal import print_notes
-
     game = load_game(args.game)
     notes = game.rules_notes() if args.notes else game.rules_text()
     if args.content is not None:
         if "content" not in {option.name for option in game.options}:
             raise UsageError(f"{game.name} takes no content file (it has no 'content' option)")
         notes += "\n\n" + card_texts(game, content_path(args.content))
-    print_notes(console, notes)
+    output.print_notes(console, notes)
     return 0
 
 
@@ -301,8 +284,6 @@ def check_batch(n: int, jobs: int, per_n: int = 1, remote: bool = False) -> int:
 
 
 def cmd_simulate(args: argparse.Namespace, console: Console) -> int:
-    from rich.markup import escape
-
     chosen = setup(args, default_seat=None)
     if HUMAN in chosen.seats:
         raise UsageError("simulate plays bots only: a seat cannot be human")
@@ -512,9 +493,7 @@ def cmd_balance(args: argparse.Namespace, _console: None) -> int:
 
 
 def cmd_replay(args: argparse.Namespace, console: Console) -> int:
-    from rich.markup import escape
-
-    from ..terminal import coloured, print_markup
+    from .output import coloured, print_markup
 
     try:
         record = load_record(args.file)
@@ -745,18 +724,21 @@ def admin_arguments(commands: Any) -> None:
                                                                   "standard input instead")
 
 
-#: each command and the extras it needs (README.md says the same): the terminal's commands Rich
-#: (``cli``), the tournament's ratings OpenSkill (``ai``), the balance lab its figures and plots
-#: (``lab``, and no Rich: it prints plain lines), the server its own (``web``), ``content`` none;
+#: each command and the extras it needs (README.md says the same): the terminal table Rich
+#: (``play``: ``cli``), the tournament's ratings OpenSkill (``ai``), the balance lab its figures and
+#: plots (``lab``), the server its own (``web``); the commands that only print need none (they use
+#: Rich's colours and tables when the ``cli`` extra is there, plain text otherwise: :mod:`.output`);
 #: only the command that runs imports them
 COMMANDS: dict[str, tuple[Callable[[argparse.Namespace, Any], int], tuple[str, ...]]] = {
-    "games": (cmd_games, ("cli",)), "options": (cmd_options, ("cli",)),
-    "levels": (cmd_levels, ("cli",)), "rules": (cmd_rules, ("cli",)),
-    "play": (cmd_play, ("cli",)), "replay": (cmd_replay, ("cli",)),
-    "review": (cmd_review, ("cli",)), "simulate": (cmd_simulate, ("cli",)),
-    "tournament": (cmd_tournament, ("cli", "ai")), "balance": (cmd_balance, ("lab",)),
+    "games": (cmd_games, ()), "options": (cmd_options, ()),
+    "levels": (cmd_levels, ()), "rules": (cmd_rules, ()),
+    "play": (cmd_play, ("cli",)), "replay": (cmd_replay, ()),
+    "review": (cmd_review, ()), "simulate": (cmd_simulate, ()),
+    "tournament": (cmd_tournament, ("ai",)), "balance": (cmd_balance, ("lab",)),
     "serve": (cmd_serve, ("web",)), "admin": (cmd_admin, ("web",)), "content": (cmd_content, ()),
 }
+#: the commands that print through a console (Rich's, or the plain one without the cli extra)
+CONSOLE = frozenset({"games", "options", "levels", "rules", "play", "replay", "review", "simulate"})
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -768,7 +750,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     run, extras = COMMANDS[args.command]
     try:
         require(args.command, extras)
-        return run(args, make_console() if "cli" in extras else None)
+        return run(args, output.make_console() if args.command in CONSOLE else None)
     except (UsageError, BoardwrightError) as error:
         print("boardwright: " + " ".join(str(error).split()), file=sys.stderr)
         return 2

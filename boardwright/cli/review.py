@@ -39,9 +39,8 @@ def add_review_arguments(commands: Any) -> None:
 
 
 def cmd_review(args: argparse.Namespace, console: Console) -> int:
-    from rich.markup import escape
-
     from . import UsageError, output_folder
+    from .output import escape
 
     try:
         check_budget(args.time, args.iterations)

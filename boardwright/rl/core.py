@@ -14,9 +14,10 @@ from typing import Any
 import numpy as np
 
 import boardwright as bw
-from boardwright.engine import Action, State, Stream, resolve_options
+from boardwright.engine import Action, Agent, State, Stream, resolve_options
 from boardwright.engine.actions import normalize
 from boardwright.engine.errors import shown
+from boardwright.engine.rng import derive_seed
 
 #: How a finished game pays each seat.
 REWARDS = ("result", "margin")
@@ -24,6 +25,20 @@ REWARDS = ("result", "margin")
 ILLEGAL = ("lose", "raise")
 #: The reward of a seat that takes an illegal action when ``illegal="lose"``.
 ILLEGAL_REWARD = -1.0
+#: What ``reward="margin"`` divides a score difference by, per game: about the highest final score
+#: of random and heuristic games (20-30 games at 2, 3 or 4 and 5 players; docs/rl.md has the
+#: figures), so the scaled margin lies within [-1, 1] in every game measured. A game not here may
+#: declare a ``margin_scale`` attribute; otherwise its margin is not scaled.
+MARGIN_SCALES = {"gadgeteers": 25.0, "game-development": 30.0, "makers-of-universe": 15.0,
+                 "the-game-makers": 140.0}
+#: The scaled margin is clipped to [-MARGIN_BOUND, MARGIN_BOUND], so a reward lies in
+#: [-MARGIN_BOUND, 1 + MARGIN_BOUND] whatever the game.
+MARGIN_BOUND = 1.0
+
+
+def margin_scale(game: bw.Game) -> float:
+    """What ``reward="margin"`` divides ``game``'s score differences by (:data:`MARGIN_SCALES`)."""
+    return float(MARGIN_SCALES.get(game.id, getattr(game, "margin_scale", 1.0)))
 
 
 class Setting:
@@ -40,7 +55,8 @@ class Setting:
       ``observation_size`` values from the seat's view, seats counted from the viewer.
     - **Rewards** at the end of the game: ``"result"`` pays 1 to a sole winner, 1/k to each of k
       winners sharing the win and 0 to the others; ``"margin"`` adds the seat's final score minus
-      the best final score among the other seats (the seat's own score in a solo game).
+      the best final score among the other seats (the seat's own score in a solo game), divided by
+      the game's :func:`margin_scale` and clipped to [-1, 1]: a reward in [-1, 2].
     """
 
     def __init__(self, game_id: str, players: int | None, options: Mapping[str, Any] | None,
@@ -70,6 +86,7 @@ class Setting:
         self.observer = self.game.observer(count, self.options)
         self.observation_size = self.observer.size
         self.action_count = len(self.actions)
+        self.margin_scale = margin_scale(self.game)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Setting:
         return self  # shared and never changed
@@ -145,7 +162,8 @@ class Setting:
             scores = state.scores()
             for seat in range(self.players):
                 others = [scores[s] for s in range(self.players) if s != seat]
-                paid[seat] += float(scores[seat] - (max(others) if others else 0))
+                margin = (scores[seat] - (max(others) if others else 0)) / self.margin_scale
+                paid[seat] += min(MARGIN_BOUND, max(-MARGIN_BOUND, margin))
         return paid
 
     def seat_order(self, state: State) -> int:
@@ -179,6 +197,52 @@ def seat_rotations(actions: Sequence[Action], players: int, game_name: str) -> l
             order.append(found)
         rotations.append(order)
     return rotations
+
+
+class Opponents:
+    """The agents that play every seat but the learner's, in the single-agent environments.
+
+    ``opponents`` is one agent spec for every other seat (``"heuristic"``, ``"ismcts:iterations=200"``)
+    or a list with one spec per other seat, in seat order; a bad spec is refused now with its own
+    one-line message. Each game gets new agents seeded from the game seed, so an episode is a
+    function of the game seed and the learner's actions.
+    """
+
+    def __init__(self, setting: Setting, seat: object, opponents: str | Sequence[str]) -> None:
+        import boardwright.agents
+
+        self.setting = setting
+        self.seat = setting.valid_seat(seat)
+        others = [s for s in range(setting.players) if s != self.seat]
+        specs = [opponents] * len(others) if isinstance(opponents, str) else list(opponents)
+        if len(specs) != len(others):
+            raise ValueError(f"opponents names one agent for every other seat ({len(others)}), not {len(specs)}")
+        for spec in specs:
+            boardwright.agents.make(spec, seed=0)  # refuses a bad spec now, with its own message
+        self.specs = dict(zip(others, specs, strict=True))
+        self._make = boardwright.agents.make
+
+    def deal(self, game_seed: int) -> tuple[State, dict[int, Agent]]:
+        """A new game from ``game_seed`` and its opponents, played up to the learner's first decision
+        (or to the end, if the opponents end it first)."""
+        state = self.setting.new(game_seed)
+        agents = {s: self._make(spec, seed=derive_seed(game_seed, f"rl/opponent/{s}"))
+                  for s, spec in self.specs.items()}
+        self.play(state, agents)
+        return state, agents
+
+    def play(self, state: State, agents: Mapping[int, Agent]) -> None:
+        """Let the opponents decide until the learner owes a decision or the game ends (a sealed
+        decision is taken seat by seat, lowest seat first)."""
+        seat = self.seat
+        while not state.is_over and seat not in state.to_act:
+            actor = min(state.to_act)
+            state.apply(actor, agents[actor].choose(state, actor))
+
+
+def final_info(state: State) -> dict[str, Any]:
+    """What an environment tells at the end of a game: each seat's final score and the winners."""
+    return {"scores": state.scores(), "winners": state.winners()}
 
 
 def episode_seed(base: Stream) -> int:

@@ -32,7 +32,8 @@ the empty text or 0 as its parameter default, meaning "the game's default".
 - **Returns**: 1 for a sole winner, 1/k each for k winners sharing the win, 0 otherwise: a game of
   two or more seats always has a winner, so it is ``CONSTANT_SUM`` with utility sum 1 (a solo game,
   which can be lost, and ``reward="margin"``, which adds the final score difference to the best
-  other seat, are ``GENERAL_SUM``).
+  other seat divided by the game's margin scale and clipped to [-1, 1], are ``GENERAL_SUM``, with
+  utilities from -1 to 2).
 - **Game length**: ``max_game_length`` is the game's bound on decisions (:mod:`.lengths`).
 - **Copies and serialization**: ``clone()`` copies the boardwright state with ``State.clone()``;
   a serialized state carries its game record (seed and actions) and is restored by replay. A sample
@@ -53,7 +54,7 @@ from boardwright.engine import Option, State
 from boardwright.engine.errors import shown
 from boardwright.engine.rng import derive_seed
 
-from .core import Setting
+from .core import MARGIN_BOUND, Setting
 from .lengths import max_decisions
 
 #: The outcomes of each chance node of the deal (the deal number's digits in this base).
@@ -156,8 +157,8 @@ class BoardwrightGame(pyspiel.Game):
             num_distinct_actions=self.setting.action_count,
             max_chance_outcomes=DEAL_DIGITS,
             num_players=self.setting.players,
-            min_utility=0.0 if reward == "result" else -1000.0,
-            max_utility=1.0 if reward == "result" else 1000.0,
+            min_utility=0.0 if reward == "result" else -MARGIN_BOUND,
+            max_utility=1.0 if reward == "result" else 1.0 + MARGIN_BOUND,
             utility_sum=1.0 if constant else None,
             max_game_length=max_decisions(game_id, self.setting.players, self.setting.options),
         )

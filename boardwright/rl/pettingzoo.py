@@ -6,7 +6,8 @@ own view (the others' committed choices stay hidden until all have committed, as
 Action indexes are relative to the acting seat, as its observation is (an action naming another
 seat names it by its offset clockwise: see :class:`boardwright.rl.core.Setting`).
 Each observation is ``{"observation": float32[size], "action_mask": int8[actions]}``; only the
-agent to act has legal actions. Rewards come at the end (see :class:`boardwright.rl.core.Setting`).
+agent to act has legal actions. Rewards come at the end (see :class:`boardwright.rl.core.Setting`);
+then every agent's info has the seats' ``scores`` and the ``winners``.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from pettingzoo import AECEnv
 
 from boardwright.engine import IllegalAction, State
 
-from .core import ILLEGAL_REWARD, Setting, episode_seed, seed_stream
+from .core import ILLEGAL_REWARD, Setting, episode_seed, final_info, seed_stream
 
 
 class BoardwrightAEC(AECEnv):
@@ -102,7 +103,7 @@ class BoardwrightAEC(AECEnv):
             if self.setting.illegal == "raise":
                 raise
             self._end(dict.fromkeys(self.possible_agents, 0.0) | {agent: ILLEGAL_REWARD})
-            self.infos[agent] = {"illegal": str(refused)}
+            self.infos[agent]["illegal"] = str(refused)
             self._accumulate_rewards()
             return
         if state.is_over:
@@ -121,8 +122,15 @@ class BoardwrightAEC(AECEnv):
         return self.setting.action_index(text, seat)
 
     def _end(self, rewards: dict[str, float]) -> None:
+        """The episode ends: every agent is told its reward, and, when the game is over, the seats'
+        final scores and the winners in its info (an illegal action ends the episode in a game
+        that is not over, whose scores may count what some seat has not shown)."""
+        assert self.state is not None
         self.rewards = rewards
         self.terminations = dict.fromkeys(self.agents, True)
+        if self.state.is_over:
+            told = final_info(self.state)
+            self.infos = {agent: dict(told) for agent in self.agents}
 
     # ------------------------------------------------------------------ display
     def render(self) -> str | None:

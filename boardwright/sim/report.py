@@ -1,6 +1,7 @@
-"""Reports of a batch for people (a Rich table) and for programs (JSON).
+"""Reports of a batch for people (a Rich table, or plain text without Rich) and for programs (JSON).
 
-Rich is imported only inside :func:`print_report`, so the balance lab runs without it.
+Rich is imported only inside :func:`print_report`, and only when it is installed, so the balance
+lab and ``simulate`` run without it.
 """
 
 from __future__ import annotations
@@ -47,16 +48,22 @@ def _rows(summaries: Sequence[Summary]) -> list[list[str]]:
 
 
 def print_report(console: Console, title: str, summary: BatchSummary, elapsed: float | None = None) -> None:
-    """Print the per-seat (and, if an agent held several seats, per-agent) tables."""
-    from rich import box
-    from rich.table import Table
+    """Print the per-seat (and, if an agent held several seats, per-agent) tables (through a
+    :class:`boardwright.plain.Console` when Rich is not installed)."""
+    try:
+        from rich import box
+        from rich.table import Table
+        style: Any = box.SIMPLE_HEAD
+    except ImportError:
+        from ..plain import Table  # type: ignore[assignment]
+        style = None
 
     headers = ["seat", "agent", "games", "wins", "win %", "95% CI", "score", "decisions"]
     tables: list[tuple[str, Sequence[Summary]]] = [("per seat", summary.seats)]
     if len(summary.agents) < len(summary.seats):
         tables.append(("per agent (seat-games)", summary.agents))
     for caption, summaries in tables:
-        table = Table(title=f"{title} — {caption}", title_justify="left", box=box.SIMPLE_HEAD,
+        table = Table(title=f"{title} — {caption}", title_justify="left", box=style,
                       caption=COLUMNS_NOTE, caption_justify="left")
         for header in headers:
             agent = header == "agent"
