@@ -279,10 +279,15 @@ class Tables:
         self.character = tuple(ctx.characters[ch.name] if ch.name else None for ch in c.characters)
 
     def place(self, at: int) -> tuple[Any, ...]:
-        """The absolute offsets of every block when the game's part starts at ``at``."""
+        """The absolute offsets of every block when the game's part starts at ``at``, then each
+        seat's group's, then where each card (by id) counts in your hand and in the discard pile, and
+        its share of its copies."""
         offsets = self.offsets
+        hand, discard = at + offsets["your_hand"], at + offsets["discard"]
         found = (*(at + offsets[name] for name in TABLE_BLOCKS),
-                 tuple(tuple(at + offsets[name] for name in group) for group in self.groups))
+                 tuple(tuple(at + offsets[name] for name in group) for group in self.groups),
+                 tuple(hand + k for k in self.card).__getitem__,
+                 tuple(discard + k for k in self.card).__getitem__, self.share.__getitem__)
         self.absolute[at] = found
         return found
 
@@ -290,6 +295,8 @@ class Tables:
 def with_tables(ctx: Context, view: Mapping[str, Any], options: Mapping[str, Any]) -> Context:
     """``ctx`` with the fast path's tables, the blocks placed where encoding ``view`` (any view
     of the observer's player count and options) puts them."""
+    if ctx.phases != R.PHASES or ctx.windows != R.WINDOWS:
+        raise AssertionError("makers-of-universe: the fast path numbers phases and windows as the rules do")
     e = Encoder(view["viewer"], view["player_count"])
     observe(e, view, ctx)
     assert e.blocks is not None
@@ -314,10 +321,10 @@ def observe_state(s: MouState, seat: int, ctx: Context, at: int, positions: list
     o = t.absolute.get(at) or t.place(at)
     (o_phase, o_round, o_last_round, o_pawn, o_active, o_bank, o_machine_pile, o_pile_bottom, o_scrapped,
      o_auction, o_on_auction, o_bid_round, o_bidders, o_last_bidders, o_last_bids, o_your_bid, o_deck,
-     o_discard_size, o_discard, o_discard_top, o_window, o_window_passed, o_window_reopened, o_attack,
+     o_discard_size, _discard, o_discard_top, o_window, o_window_passed, o_window_reopened, o_attack,
      o_attack_by, o_attack_creature, o_attack_at, o_attack_door, o_attack_trapped, o_attack_cancelled,
      o_attack_from_world, o_cannon_used, o_power_used, o_trapping_door, o_left_to_choose, o_discarding,
-     o_discard_left, o_effect_in_world_of, o_your_hand, groups) = o
+     o_discard_left, o_effect_in_world_of, _your_hand, groups, in_hand, in_discard, share) = o
     add = positions.append
     put = values.append
     n = s.players
@@ -327,7 +334,8 @@ def observe_state(s: MouState, seat: int, ctx: Context, at: int, positions: list
     # the round (ctx.phases and ctx.windows are R.PHASES and R.WINDOWS: a phase's number is its place)
     ones = [o_phase + phase, o_pawn + (s.pawn - seat) % n, o_active + (s.active - seat) % n]
     one = ones.append
-    halves = [o_your_hand + card[k] for k in s.hands[seat]]
+    hands = s.hands
+    halves = list(map(in_hand, hands[seat]))
     half = halves.append
     rnd = s.round
     if rnd:
@@ -385,9 +393,8 @@ def observe_state(s: MouState, seat: int, ctx: Context, at: int, positions: list
     if discards:
         add(o_discard_size)
         put(len(discards) / 67)
-        share = t.share
-        positions.extend([o_discard + card[k] for k in discards])
-        values.extend([share[k] for k in discards])
+        positions.extend(map(in_discard, discards))
+        values.extend(map(share, discards))
         one(o_discard_top + card[discards[-1]])
 
     # reaction window and attack
@@ -444,37 +451,40 @@ def observe_state(s: MouState, seat: int, ctx: Context, at: int, positions: list
     size = t.size
     seen = s.seen[seat]
     target_points = s.target
+    characters, ues, known, open_, under_all, shown_all = s.characters, s.ue, s.known, s.open_, s.under, s.shown
+    machines, evolutions, defenders, fresh = s.machines, s.evolutions, s.defenders, s.fresh
+    points_of = R.points
     for k, group in enumerate(groups):
         p = (seat + k) % n
         (g_character, g_ue, g_hand_size, g_known, g_known_to_you, g_active, g_card_under, g_under,
          g_machines, g_evolutions, g_defenders, g_fresh, g_points) = group
-        char = s.characters[p]
+        char = characters[p]
         if char >= 0:
             named = character[char]
             if named is not None:
                 one(g_character + named)
-        ue = s.ue[p]
+        ue = ues[p]
         if ue:
             add(g_ue)
             put(ue / 15)
-        held = len(s.hands[p])
+        held = len(hands[p])
         if held:
             add(g_hand_size)
             put(held / 10)
-        for c in s.known[p]:
+        for c in known[p]:
             half(g_known + card[c])
         for c in seen[p]:
             half(g_known_to_you + card[c])
-        doors = s.open_[p]
+        doors = open_[p]
         if doors[0]:
             one(g_active)
         if doors[1]:
             one(g_active + 1)
         if doors[2]:
             one(g_active + 2)
-        under = s.under[p]
+        under = under_all[p]
         if under[0] >= 0 or under[1] >= 0 or under[2] >= 0:
-            shown = s.shown[p]
+            shown = shown_all[p]
             for d in (0, 1, 2):
                 hidden = under[d]
                 if hidden >= 0:
@@ -483,21 +493,21 @@ def observe_state(s: MouState, seat: int, ctx: Context, at: int, positions: list
                         named = named_card[hidden]
                         if named is not None:
                             one(g_under + d * size + named)
-        for m in s.machines[p]:
+        for m in machines[p]:
             half(g_machines + machine[m])
-        for c in s.evolutions[p]:
+        for c in evolutions[p]:
             named = evolution[c]
             if named is not None:
                 one(g_evolutions + named)
-        for c in s.defenders[p]:
+        for c in defenders[p]:
             named = creature_of[c]
             if named is not None:
                 one(g_defenders + named)
-        for c in s.fresh[p]:
+        for c in fresh[p]:
             named = creature_of[c]
             if named is not None:
                 one(g_fresh + named)
-        points = R.points(s, p)
+        points = points_of(s, p)
         if points:
             add(g_points)
             put(points / target_points)
