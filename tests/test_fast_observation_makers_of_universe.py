@@ -123,3 +123,28 @@ def _offset(observer, block: str) -> int:
             return offset
         offset += size
     raise KeyError(block)
+
+
+def test_the_rare_steps_are_observed_as_the_view_shows_them():
+    """Machines out of the game, an attack cancelled by an Action card, the creature-effect step and
+    the discard of half a hand: two random 3-player games (destroyed Machines out) reach them all."""
+    reached: set[str] = set()
+    for seed in (11, 12):
+        state = GAME.new(players=3, seed=seed, options={"destroyed_machines": "out"}, events=False)
+        rng = Stream(seed)
+        step = 0
+        while not state.is_over:
+            rare = {name for name, there in (
+                ("scrapped", bool(state.scrapped)),
+                ("cancelled", state.att_card >= 0 and state.att_cancelled),
+                ("creature effect", state.phase == R.P_CHOOSE),
+                ("discard half", state.phase == R.P_DISCARD)) if there}
+            if rare - reached or (rare and step % 50 == 0):
+                check_fast_observation(state)
+                reached |= rare
+            seat = state.to_act[rng.below(len(state.to_act))]
+            actions = state.legal_actions(seat)
+            state.apply(seat, actions[rng.below(len(actions))])
+            step += 1
+        check_fast_observation(state)
+    assert reached == {"scrapped", "cancelled", "creature effect", "discard half"}
