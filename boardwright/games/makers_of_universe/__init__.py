@@ -73,10 +73,17 @@ class MakersOfUniverse(Game):
                 for seat, mine in enumerate(scores)]
 
     def _observation_context(self, players: int, options: Mapping[str, Any]) -> observation.Context:
-        return observation.context(players, options)
+        context = observation.context(players, options)
+        # the fast path places its blocks where the view's encoding puts them, read off one view
+        probe = self.new(players=players, seed=0, options=options, events=False)
+        return observation.with_tables(context, probe.view(0), options)
 
     def _observe(self, encoder: Encoder, view: Mapping[str, Any], context: Any) -> None:
         observation.observe(encoder, view, context)
+
+    def _observe_state(self, state: State, seat: int, context: Any, at: int,
+                       positions: list[int], values: list[float]) -> None:
+        observation.observe_state(state, seat, context, at, positions, values)  # type: ignore[arg-type]
 
     def render(self, view: dict[str, Any]) -> str:
         return render(view)

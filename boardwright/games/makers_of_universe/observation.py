@@ -24,18 +24,26 @@ and the round limit and target themselves (options, fixed for an observer: they 
 last-round flag and as points over the target). Numbers are divided by a rough maximum given in
 each block's note, so values stay near [0, 1]. Everything comes from ``view(seat)``, so another
 seat's hand, the cards face down under its doors and its sealed bid never move the vector.
+
+The fast path, :func:`observe_state`, writes the same numbers straight from the state (for the
+learners, who observe at every step): it reads exactly the fields :func:`.view.build_view` shows the
+seat, through tables of positions built once per observer (:class:`Tables`), at the offsets the
+view's encoding gives each block. The conformance kit compares the two at every checked state.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any
 
 from boardwright.engine.observation import Encoder
 
 from . import rules as R
 from .content import CONTENT_FILE, CREATURE, EVOLUTION, load
+
+if TYPE_CHECKING:
+    from .state import MouState
 
 DOORS = 3
 
@@ -53,6 +61,8 @@ class Context:
     phases: tuple[str, ...]
     windows: tuple[str, ...]
     seat_labels: tuple[dict[str, tuple[str, str]], ...]   # per seat counted from the viewer
+    #: the fast path's tables (set by :func:`with_tables` once the layout is known)
+    tables: Tables | None = field(default=None, compare=False)
 
 
 def context(players: int, options: Mapping[str, Any]) -> Context:
@@ -226,3 +236,283 @@ def _seat_labels(players: int) -> tuple[dict[str, tuple[str, str]], ...]:
     """The (name, note) of every block of each seat's group, seats counted from the viewer."""
     return tuple({field: (f"seat{k}.{field}", note.format("yours" if k == 0 else f"seat {k} after you"))
                   for field, note in _SEAT_NOTES.items()} for k in range(players))
+
+
+# -------------------------------------------------------------------- the fast path
+
+#: the blocks of the table and of your hand, in the order :func:`observe` writes them
+TABLE_BLOCKS = (
+    "phase", "round", "last_round", "pawn", "active", "bank", "machine_pile", "pile_bottom", "scrapped",
+    "auction", "on_auction", "bid_round", "bidders", "last_bidders", "last_bids", "your_bid", "deck",
+    "discard_size", "discard", "discard_top", "window", "window_passed", "window_reopened", "attack",
+    "attack_by", "attack_creature", "attack_at", "attack_door", "attack_trapped", "attack_cancelled",
+    "attack_from_world", "cannon_used", "power_used", "trapping_door", "left_to_choose", "discarding",
+    "discard_left", "effect_in_world_of", "your_hand",
+)
+
+
+class Tables:
+    """What :func:`observe_state` looks up instead of names: where each block starts, and the
+    position of each card, Machine and Character (by its id in the content) in the vocabularies
+    the view's encoding counts it in (``None`` where the encoding skips it)."""
+
+    __slots__ = ("absolute", "card", "character", "creature", "evolution", "groups", "machine",
+                 "named_card", "named_machine", "offsets", "share", "size")
+
+    def __init__(self, ctx: Context, offsets: dict[str, int], content_file: Any) -> None:
+        c = load(content_file)
+        #: each block's offset within the game's part of the observation
+        self.offsets = offsets
+        #: the offsets of the table's blocks, then one tuple per seat's group, by where the game's
+        #: part starts (one observer always starts it at the same place)
+        self.absolute: dict[int, tuple[Any, ...]] = {}
+        self.groups = tuple(tuple(f"seat{k}.{name}" for name in _SEAT_NOTES) for k in range(len(ctx.seat_labels)))
+        self.size = len(ctx.cards)
+        self.card = tuple(ctx.cards[k.name] for k in c.cards)
+        self.share = tuple(ctx.copies[at] for at in self.card)
+        # a door's card and the Machine on auction are encoded only under a name (the view's test)
+        self.named_card = tuple(at if k.name else None for k, at in zip(c.cards, self.card, strict=True))
+        self.creature = tuple(ctx.creatures.get(k.name) for k in c.cards)
+        self.evolution = tuple(ctx.evolutions.get(k.name) for k in c.cards)
+        self.machine = tuple(ctx.machines[m.name] for m in c.machines)
+        self.named_machine = tuple(ctx.machines[m.name] if m.name else None for m in c.machines)
+        self.character = tuple(ctx.characters[ch.name] if ch.name else None for ch in c.characters)
+
+    def place(self, at: int) -> tuple[Any, ...]:
+        """The absolute offsets of every block when the game's part starts at ``at``, then each
+        seat's group's, then where each card (by id) counts in your hand and in the discard pile, and
+        its share of its copies."""
+        offsets = self.offsets
+        hand, discard = at + offsets["your_hand"], at + offsets["discard"]
+        found = (*(at + offsets[name] for name in TABLE_BLOCKS),
+                 tuple(tuple(at + offsets[name] for name in group) for group in self.groups),
+                 tuple(hand + k for k in self.card).__getitem__,
+                 tuple(discard + k for k in self.card).__getitem__, self.share.__getitem__)
+        self.absolute[at] = found
+        return found
+
+
+def with_tables(ctx: Context, view: Mapping[str, Any], options: Mapping[str, Any]) -> Context:
+    """``ctx`` with the fast path's tables, the blocks placed where encoding ``view`` (any view
+    of the observer's player count and options) puts them."""
+    if ctx.phases != R.PHASES or ctx.windows != R.WINDOWS:
+        raise AssertionError("makers-of-universe: the fast path numbers phases and windows as the rules do")
+    e = Encoder(view["viewer"], view["player_count"])
+    observe(e, view, ctx)
+    assert e.blocks is not None
+    offsets: dict[str, int] = {}
+    at = 0
+    for name, size, _ in e.blocks:
+        offsets[name] = at
+        at += size
+    return replace(ctx, tables=Tables(ctx, offsets, options.get("content") or CONTENT_FILE))
+
+
+def observe_state(s: MouState, seat: int, ctx: Context, at: int, positions: list[int],
+                  values: list[float]) -> None:
+    """:func:`observe` straight from the state: the nonzero values of ``seat``'s observation as
+    positions and values (values at one position add up), reading only what :func:`.view.build_view`
+    shows ``seat``. Block by block as :func:`observe` writes them; the positions of the many values
+    of 1 (flags, one-hots) and of 1/2 (a card or Machine counted over 2) are gathered apart and
+    written at the end, each list with its one value."""
+    t = ctx.tables
+    if t is None:
+        raise ValueError("makers-of-universe: this observation context has no fast-path tables")
+    o = t.absolute.get(at) or t.place(at)
+    (o_phase, o_round, o_last_round, o_pawn, o_active, o_bank, o_machine_pile, o_pile_bottom, o_scrapped,
+     o_auction, o_on_auction, o_bid_round, o_bidders, o_last_bidders, o_last_bids, o_your_bid, o_deck,
+     o_discard_size, _discard, o_discard_top, o_window, o_window_passed, o_window_reopened, o_attack,
+     o_attack_by, o_attack_creature, o_attack_at, o_attack_door, o_attack_trapped, o_attack_cancelled,
+     o_attack_from_world, o_cannon_used, o_power_used, o_trapping_door, o_left_to_choose, o_discarding,
+     o_discard_left, o_effect_in_world_of, _your_hand, groups, in_hand, in_discard, share) = o
+    add = positions.append
+    put = values.append
+    n = s.players
+    phase = s.phase
+    card = t.card
+    machine = t.machine
+    # the round (ctx.phases and ctx.windows are R.PHASES and R.WINDOWS: a phase's number is its place)
+    ones = [o_phase + phase, o_pawn + (s.pawn - seat) % n, o_active + (s.active - seat) % n]
+    one = ones.append
+    hands = s.hands
+    halves = list(map(in_hand, hands[seat]))
+    half = halves.append
+    rnd = s.round
+    if rnd:
+        add(o_round)
+        put(rnd / 20)
+    if rnd >= s.max_rounds:
+        one(o_last_round)
+    if s.bank:
+        add(o_bank)
+        put(s.bank / 30)
+
+    # Machines and the auction
+    pile = s.pile
+    if pile:
+        add(o_machine_pile)
+        put(len(pile) / 18)
+    if s.known_bottom:
+        for m in pile[len(pile) - s.known_bottom:]:
+            half(o_pile_bottom + machine[m])
+    for m in s.scrapped:
+        half(o_scrapped + machine[m])
+    if s.auction_no == 1 or s.auction_no == 2:
+        one(o_auction + s.auction_no - 1)
+    if s.on_auction >= 0:
+        named = t.named_machine[s.on_auction]
+        if named is not None:
+            one(o_on_auction + named)
+    if s.bid_round:
+        add(o_bid_round)
+        put(s.bid_round / 3)
+    if phase == R.P_BID:
+        for bidder in s.bidders:
+            one(o_bidders + (bidder - seat) % n)
+    for bidder, bid in enumerate(s.last_bids):
+        if bid >= 0:
+            where = (bidder - seat) % n
+            one(o_last_bidders + where)
+            if bid:
+                add(o_last_bids + where)
+                put(bid / 10)
+    sealed = s._sealed   # the engine's sealed choices: only the viewer's own is read
+    if sealed:
+        choice = sealed.get(seat)
+        if choice is not None:
+            bid = int(choice.split()[1])
+            if bid:
+                add(o_your_bid)
+                put(bid / 10)
+
+    # Resource cards
+    if s.deck:
+        add(o_deck)
+        put(len(s.deck) / 67)
+    discards = s.discards
+    if discards:
+        add(o_discard_size)
+        put(len(discards) / 67)
+        positions.extend(map(in_discard, discards))
+        values.extend(map(share, discards))
+        one(o_discard_top + card[discards[-1]])
+
+    # reaction window and attack
+    if phase == R.P_WINDOW:
+        one(o_window + s.win_kind)
+        for passed in s.win_passed:
+            one(o_window_passed + (passed - seat) % n)
+        if s.win_reopened:
+            one(o_window_reopened)
+    if s.att_card >= 0:
+        one(o_attack)
+        one(o_attack_by + (s.att_seat - seat) % n)
+        creature = t.creature[s.att_card]
+        if creature is not None:
+            one(o_attack_creature + creature)
+        door = s.att_door
+        if door >= 0:
+            target = s.att_target
+            one(o_attack_at + (target - seat) % n)
+            if door < 3:
+                one(o_attack_door + door)
+            if s.under[target][door] >= 0:
+                one(o_attack_trapped)
+        if s.att_cancelled:
+            one(o_attack_cancelled)
+        if s.att_world:
+            one(o_attack_from_world)
+
+    # once a turn
+    if s.cannon_used:
+        one(o_cannon_used)
+    if s.power_used:
+        one(o_power_used)
+
+    # the step of a move
+    if phase == R.P_HIDE:
+        if 0 <= s.pending < 3:
+            one(o_trapping_door + s.pending)
+    elif phase == R.P_DOORS or phase == R.P_GIVE:
+        if s.pending:
+            add(o_left_to_choose)
+            put(s.pending / 3)
+    elif phase == R.P_DISCARD:
+        one(o_discarding + (s.disc_seat - seat) % n)
+        if s.disc_left:
+            add(o_discard_left)
+            put(s.disc_left / 8)
+    elif phase == R.P_CHOOSE:
+        one(o_effect_in_world_of + (s.att_target - seat) % n)
+
+    # each world, yours first, then clockwise (your hand is in halves already)
+    character, named_card = t.character, t.named_card
+    evolution, creature_of = t.evolution, t.creature
+    size = t.size
+    seen = s.seen[seat]
+    target_points = s.target
+    characters, ues, known, open_, under_all, shown_all = s.characters, s.ue, s.known, s.open_, s.under, s.shown
+    machines, evolutions, defenders, fresh = s.machines, s.evolutions, s.defenders, s.fresh
+    points_of = R.points
+    for k, group in enumerate(groups):
+        p = (seat + k) % n
+        (g_character, g_ue, g_hand_size, g_known, g_known_to_you, g_active, g_card_under, g_under,
+         g_machines, g_evolutions, g_defenders, g_fresh, g_points) = group
+        char = characters[p]
+        if char >= 0:
+            named = character[char]
+            if named is not None:
+                one(g_character + named)
+        ue = ues[p]
+        if ue:
+            add(g_ue)
+            put(ue / 15)
+        held = len(hands[p])
+        if held:
+            add(g_hand_size)
+            put(held / 10)
+        for c in known[p]:
+            half(g_known + card[c])
+        for c in seen[p]:
+            half(g_known_to_you + card[c])
+        doors = open_[p]
+        if doors[0]:
+            one(g_active)
+        if doors[1]:
+            one(g_active + 1)
+        if doors[2]:
+            one(g_active + 2)
+        under = under_all[p]
+        if under[0] >= 0 or under[1] >= 0 or under[2] >= 0:
+            shown = shown_all[p]
+            for d in (0, 1, 2):
+                hidden = under[d]
+                if hidden >= 0:
+                    one(g_card_under + d)
+                    if p == seat or shown[d]:
+                        named = named_card[hidden]
+                        if named is not None:
+                            one(g_under + d * size + named)
+        for m in machines[p]:
+            half(g_machines + machine[m])
+        for c in evolutions[p]:
+            named = evolution[c]
+            if named is not None:
+                one(g_evolutions + named)
+        for c in defenders[p]:
+            named = creature_of[c]
+            if named is not None:
+                one(g_defenders + named)
+        for c in fresh[p]:
+            named = creature_of[c]
+            if named is not None:
+                one(g_fresh + named)
+        points = points_of(s, p)
+        if points:
+            add(g_points)
+            put(points / target_points)
+
+    positions += ones
+    values += [1.0] * len(ones)
+    positions += halves
+    values += [0.5] * len(halves)
