@@ -212,6 +212,11 @@ class State:
         """Seats that have committed their choice in the open sealed decision."""
         return sorted(self._sealed) if self._sealed is not None else []
 
+    def own_choice(self, seat: int) -> Action | None:
+        """The choice ``seat`` has committed in the open sealed decision, if any: what that seat's
+        own view shows as ``your_choice`` (never another seat's)."""
+        return self._sealed.get(seat) if self._sealed is not None else None
+
     # ------------------------------------------------------------------ the public contract
     def legal_actions(self, seat: int) -> list[Action]:
         """The actions ``seat`` may take now, in a fixed order; empty when it owes no decision.

@@ -376,14 +376,12 @@ def observe_state(s: MouState, seat: int, ctx: Context, at: int, positions: list
             if bid:
                 add(o_last_bids + where)
                 put(bid / 10)
-    sealed = s._sealed   # the engine's sealed choices: only the viewer's own is read
-    if sealed:
-        choice = sealed.get(seat)
-        if choice is not None:
-            bid = int(choice.split()[1])
-            if bid:
-                add(o_your_bid)
-                put(bid / 10)
+    choice = s.own_choice(seat)
+    if choice is not None:
+        bid = int(choice.split()[1])
+        if bid:
+            add(o_your_bid)
+            put(bid / 10)
 
     # Resource cards
     if s.deck:
