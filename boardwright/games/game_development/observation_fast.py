@@ -28,6 +28,7 @@ if TYPE_CHECKING:
 
 #: a single resource's mask -> its place among the five amounts (either-or: 4)
 _SINGLE = {1: 0, 2: 1, 4: 2, 8: 3}
+_ONES3 = (1.0, 1.0, 1.0)
 
 
 class Tables:
@@ -35,13 +36,12 @@ class Tables:
     for the game's part starting at ``at``) and per-card positions and points."""
 
     __slots__ = (
-        "actions_left", "active", "between", "boosting", "card_at", "counters_at", "creep",
-        "deck_max", "deck_size", "developer_index", "discard", "discard_size", "extra_action",
-        "feature_index", "first", "hand", "hand_costs", "hand_limit", "holds_a_bug", "holds_no_bug",
-        "kind_of", "known_in_hand", "knows_of_yours", "lead_choice", "lead_index", "lead_kind", "leads_at",
-        "milestone", "milestone_turns", "next_bonus", "paying_for", "phase", "points", "pool", "priced",
-        "round", "rounds_left_game", "rounds_left_milestone", "secret_leads", "still_needed", "studio",
-        "thing_played", "titled",
+        "actions_left", "active", "between", "boosting", "card_at", "counters_at", "creep", "deck_max",
+        "deck_size", "developer_index", "discard", "discard_size", "extra_action", "feature_index", "first",
+        "hand", "hand_costs", "hand_limit", "header", "holds_a_bug", "holds_no_bug", "kind_of", "lead_choice",
+        "lead_index", "lead_kind", "leads_at", "milestone", "milestone_turns", "next_bonus", "others",
+        "paying_for", "phase", "points", "pool", "priced", "round", "rounds_left_game",
+        "rounds_left_milestone", "secret_leads", "still_needed", "studios", "thing_played", "titled",
     )
 
     def __init__(self, ctx: Context, offsets: Mapping[str, int], at: int, cards: Sequence[Any],
@@ -60,11 +60,13 @@ class Tables:
         self.first = block("first_player")
         self.active = block("active")
         self.phase = block("phase")
-        #: per seat counted from the viewer: the studio's block starts (developers, counters per
-        #: kind, feature points, bug points, destroy cost, hand size)
-        self.studio = [(block(f"seat+{k}.counters_per_kind"), block(f"seat+{k}.feature_points"),
-                        block(f"seat+{k}.bug_points"), block(f"seat+{k}.bugs_destroy_cost"),
-                        block(f"seat+{k}.hand_size")) for k in range(n)]
+        #: (milestone, round, every milestone's rounds) -> the entries :func:`header` gives
+        self.header: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[float, ...]]] = {}
+        # per seat counted from the viewer: where its single-place blocks start (counters per
+        # kind, feature points, bug points, destroy cost, hand size)
+        studio = [(block(f"seat+{k}.counters_per_kind"), block(f"seat+{k}.feature_points"),
+                   block(f"seat+{k}.bug_points"), block(f"seat+{k}.bugs_destroy_cost"),
+                   block(f"seat+{k}.hand_size")) for k in range(n)]
         #: per seat counted from the viewer, per card id: the card's place in the studio block of
         #: its type (developers, documents, features, bugs), or -1
         self.card_at: list[list[int]] = []
@@ -76,6 +78,10 @@ class Tables:
                     if card.type == kind and card.name in words:
                         row[card.id] = block(f"seat+{k}.{kind}s") + words[card.name]
             self.card_at.append(row)
+        #: per viewer: each seat's studio, the viewer's first then clockwise: the seat, its
+        #: card_at row and the starts of its single-place blocks (see ``studio``)
+        self.studios = [tuple(((seat + k) % n, self.card_at[k], *studio[k]) for k in range(n))
+                        for seat in range(n)]
         self.counters_at = n_devs          # a developer's counters: its place + this
         self.leads_at = 2 * n_devs         # a developer's Lead flag: its place + this
         #: per card id: its place among the content's features / developers, or -1
@@ -88,9 +94,14 @@ class Tables:
         self.titled = tuple(bool(t) for t in titles)
         self.hand = block("hand")
         self.hand_costs = block("hand_feature_costs")
-        self.known_in_hand = [0] + [block(f"seat+{k}.known_in_hand") for k in range(1, n)]
-        self.knows_of_yours = [0] + [block(f"seat+{k}.knows_of_yours") for k in range(1, n)]
-        self.between = block("known_between_others")
+        #: per viewer: for each other seat, clockwise, its number and where the cards the viewer
+        #: knows in its hand and the cards of the viewer's hand it knows start
+        self.others = [tuple(((seat + k) % n, block(f"seat+{k}.known_in_hand"), block(f"seat+{k}.knows_of_yours"))
+                             for k in range(1, n)) for seat in range(n)]
+        #: per viewer: for each other seat, its number and where its row (as v) starts in
+        #: known_between_others, and its number and column (as h); a pair's place is the sum
+        self.between = [(tuple(((seat + k) % n, block("known_between_others") + k * n) for k in range(1, n)),
+                         tuple(((seat + k) % n, k) for k in range(1, n))) for seat in range(n)]
         self.hand_limit = float(ctx.hand_limit)
         self.deck_size = block("deck_size")
         self.discard_size = block("discard_size")
@@ -145,6 +156,29 @@ def amounts(cost: tuple[int, ...], memo: dict[tuple[int, ...], tuple[tuple[int, 
     return found
 
 
+def header(t: Tables, milestone: int, rnd: int, turns: list[int]) -> tuple[tuple[int, ...], tuple[float, ...]]:
+    """The entries of the milestone, every milestone's rounds, the round and the rounds left, as
+    (positions, values)."""
+    positions = [t.milestone + milestone]
+    values = [1.0]
+    for i, turn in enumerate(turns):
+        if turn:
+            positions.append(t.milestone_turns + i)
+            values.append(turn / TURNS)
+    if rnd:
+        positions.append(t.round)
+        values.append(rnd / TURNS)
+    left = turns[milestone] - rnd
+    if left:
+        positions.append(t.rounds_left_milestone)
+        values.append(left / TURNS)
+    left += sum(turns[milestone + 1:])
+    if left:
+        positions.append(t.rounds_left_game)
+        values.append(left / (2 * TURNS))
+    return tuple(positions), tuple(values)
+
+
 def observe_state(state: GameDevelopmentState, seat: int, ctx: Context, at: int,
                   positions: list[int], values: list[float]) -> None:
     """Append the nonzero values of ``seat``'s observation of ``state`` (its game part starts at
@@ -157,54 +191,36 @@ def observe_state(state: GameDevelopmentState, seat: int, ctx: Context, at: int,
     n = state.players
     memo = ctx.amounts
     # ---------------------------------------------------------------- the milestone and the turn
-    milestone = state.milestone
+    extend = positions.extend
+    extend_values = values.extend
     turns = state.turns
-    pos(t.milestone + milestone)
-    val(1.0)
-    base = t.milestone_turns
-    for i, turn in enumerate(turns):
-        if turn:
-            pos(base + i)
-            val(turn / TURNS)
-    rnd = state.round
-    if rnd:
-        pos(t.round)
-        val(rnd / TURNS)
-    left = turns[milestone] - rnd
-    if left:
-        pos(t.rounds_left_milestone)
-        val(left / TURNS)
-    left += sum(turns[milestone + 1:])
-    if left:
-        pos(t.rounds_left_game)
-        val(left / (2 * TURNS))
-    pos(t.first + (state.first - seat) % n)
-    val(1.0)
-    pos(t.active + (state.active - seat) % n)
-    val(1.0)
-    pos(t.phase + state.phase)
-    val(1.0)
+    key = (state.milestone, state.round, *turns)
+    found = t.header.get(key)
+    if found is None:
+        if len(t.header) > 4096:
+            t.header.clear()
+        found = t.header[key] = header(t, state.milestone, state.round, turns)
+    extend(found[0])
+    extend_values(found[1])
+    extend((t.first + (state.first - seat) % n, t.active + (state.active - seat) % n, t.phase + state.phase))
+    extend_values(_ONES3)
     # ---------------------------------------------------------------- every seat's studio
     kind_of = t.kind_of
     points = t.points
     titled = t.titled
     counters_at = t.counters_at
     leads_at = t.leads_at
-    for k in range(n):
-        s = (seat + k) % n
-        card_at = t.card_at[k]
-        per_kind, feature_points, bug_points, destroy, hand_size = t.studio[k]
+    for s, card_at, per_kind, feature_points, bug_points, destroy, hand_size in t.studios[seat]:
         leads = state.leads[s]
         for d, c in zip(state.devs[s], state.counters[s], strict=True):
             i = card_at[d]
             kind = kind_of[d]
-            pos(i)
-            val(1.0)
             if c:
-                pos(i + counters_at)
-                val(c / COUNTERS)
-                pos(per_kind + kind)
-                val(c / KIND_COUNTERS)
+                extend((i, i + counters_at, per_kind + kind))
+                extend_values((1.0, c / COUNTERS, c / KIND_COUNTERS))
+            else:
+                pos(i)
+                val(1.0)
             if leads[kind] == d and titled[kind]:
                 pos(i + leads_at)
                 val(1.0)
@@ -262,32 +278,24 @@ def observe_state(state: GameDevelopmentState, seat: int, ctx: Context, at: int,
     # ---------------------------------------------------------------- what is known of hands (R12)
     known = state.known
     mine = known[seat]
-    if n > 1:
-        for k in range(1, n):
-            s = (seat + k) % n
-            cards = mine[s]
-            if cards:
-                base = t.known_in_hand[k]
-                for c in cards:
-                    pos(base + c)
-                    val(1.0)
-            cards = known[s][seat]
-            if cards:
-                base = t.knows_of_yours[k]
-                for c in cards:
-                    pos(base + c)
-                    val(1.0)
-        base = t.between
-        limit = t.hand_limit
-        for v in range(n):
-            if v == seat:
-                continue
-            of = known[v]
-            rv = (v - seat) % n * n
-            for h in range(n):
-                if h != seat and of[h]:
-                    pos(base + rv + (h - seat) % n)
-                    val(len(of[h]) / limit)
+    for s, known_in_hand, knows_of_yours in t.others[seat]:
+        cards = mine[s]
+        if cards:
+            for c in cards:
+                pos(known_in_hand + c)
+                val(1.0)
+        cards = known[s][seat]
+        if cards:
+            for c in cards:
+                pos(knows_of_yours + c)
+                val(1.0)
+    rows, columns = t.between[seat]
+    for v, row in rows:
+        of = known[v]
+        for h, at_h in columns:
+            if of[h]:
+                pos(row + at_h)
+                val(len(of[h]) / t.hand_limit)
     # ---------------------------------------------------------------- the deck and the discard pile
     if state.deck:
         pos(t.deck_size)
@@ -297,9 +305,8 @@ def observe_state(state: GameDevelopmentState, seat: int, ctx: Context, at: int,
         pos(t.discard_size)
         val(len(discard) / t.deck_max)
         base = t.discard
-        for c in discard:
-            pos(base + c)
-            val(1.0)
+        extend([base + c for c in discard])
+        extend_values([1.0] * len(discard))
     # ---------------------------------------------------------------- the turn
     if state.thing_used:
         pos(t.thing_played)
