@@ -6,8 +6,8 @@ the costs the view gives its features, the cards the seat knows in other hands a
 hand others know (R12), how many cards one other seat knows of another's hand, the deck size, the
 discard pile, the turn, a payment's card and what it still needs, what a round of Feature Creep
 bugs showed, the Lead title being chosen and the seat's own secret and committed choices. Costs
-come from the rule functions the view calls (``feature_costs``, ``bug_costs``, the milestone's
-bug costs clamped at 0), read into the five amounts of :func:`observation.cost_amounts`.
+come from the rule functions the view calls (``feature_costs``, ``bug_costs``), read into the
+five amounts :func:`observation.cost_amounts` reads from the view's words.
 
 Positions come from the layout the view's encoding describes (built once per observer from a
 probe view), so the two stay in step; the conformance kit compares them at every checked state.
@@ -149,9 +149,9 @@ def amounts(cost: tuple[int, ...], memo: dict[tuple[int, ...], tuple[tuple[int, 
     if found is None:
         row = [0, 0, 0, 0, 0]
         for j in range(0, len(cost), 2):
-            amount = cost[j + 1]
-            if amount > 0:
-                row[_SINGLE.get(cost[j], 4)] += amount
+            mask, amount = cost[j] & 15, cost[j + 1]
+            if amount > 0 and mask:     # the words name the four resources' bits, and no 0
+                row[_SINGLE.get(mask, 4)] += amount
         found = memo[cost] = tuple((j, row[j] / COST) for j in range(5) if row[j])
     return found
 
@@ -339,8 +339,9 @@ def observe_state(state: GameDevelopmentState, seat: int, ctx: Context, at: int,
         needed = [0, 0, 0, 0, 0]
         for j in range(0, len(need), 2):
             mask, amount = need[j], need[j + 1]
-            if amount > 0 and mask & 15:
-                needed[_SINGLE.get(mask & 15, 4)] += amount
+            mask &= 15
+            if amount > 0 and mask:     # as in amounts: what the words "LD: 1" name
+                needed[_SINGLE.get(mask, 4)] += amount
         for j in range(5):
             if needed[j]:
                 pos(t.still_needed + j)
@@ -364,7 +365,7 @@ def observe_state(state: GameDevelopmentState, seat: int, ctx: Context, at: int,
             if d >= 0:
                 pos(t.secret_leads + t.developer_index[d])
                 val(1.0)
-    sealed = state._sealed   # the view shows the seat its own committed choice
+    sealed = state._sealed   # the view shows the seat its own committed choice (engine's field)
     if sealed is not None and seat in sealed:
         choice = t.lead_index.get(str(sealed[seat]))
         if choice is not None:
