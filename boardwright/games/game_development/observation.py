@@ -54,7 +54,8 @@ TURNS = 10
 
 class Context:
     """What encoding needs besides the view, built once per observer: the content's vocabularies
-    (card names by kind, milestone names) and a memo of cost words already read."""
+    (card names by kind, milestone names) and a memo of cost words already read; and what the
+    fast path (observation_fast.py) needs to write the same numbers from the state."""
 
     __slots__ = ("amounts", "bugs", "cards", "costs", "deck_max", "developer_names", "developers", "documents",
                  "fast_cards", "fast_titles", "features", "hand_limit", "lead_choices", "milestones", "offsets",
