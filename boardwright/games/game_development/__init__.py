@@ -16,6 +16,7 @@ from ...engine.observation import Encoder
 from . import lab
 from .content import DEFAULT_PATH, SCHEMA, load
 from .observation import context, observe
+from .observation_fast import observe_state, prepare
 from .state import GameDevelopmentState
 from .texts import EVENT_TEXTS, catalog
 from .view import describe_action, render
@@ -55,10 +56,17 @@ class GameDevelopment(Game):
         return describe_action(text)
 
     def _observation_context(self, players: int, options: Mapping[str, Any]) -> Any:
-        return context(players, options)
+        found = context(players, options)
+        prepare(found, self, players, options)
+        return found
 
     def _observe(self, encoder: Encoder, view: Mapping[str, Any], context: Any) -> None:
         observe(encoder, view, context)
+
+    def _observe_state(self, state: State, seat: int, context: Any, at: int,
+                       positions: list[int], values: list[float]) -> None:
+        assert isinstance(state, GameDevelopmentState)
+        observe_state(state, seat, context, at, positions, values)
 
     def lab_items(self, state: State) -> list[set[Item]]:
         """Cards played (from the action log) and the Leads, from the final state."""

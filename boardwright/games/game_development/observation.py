@@ -54,11 +54,12 @@ TURNS = 10
 
 class Context:
     """What encoding needs besides the view, built once per observer: the content's vocabularies
-    (card names by kind, milestone names) and a memo of cost words already read."""
+    (card names by kind, milestone names) and a memo of cost words already read; and what the
+    fast path (observation_fast.py) needs to write the same numbers from the state."""
 
-    __slots__ = ("bugs", "cards", "costs", "deck_max", "developer_names", "developers", "documents",
-                 "features", "hand_limit", "lead_choices", "milestones", "players", "priced", "priced_names",
-                 "studio_blocks", "studio_size")
+    __slots__ = ("amounts", "bugs", "cards", "costs", "deck_max", "developer_names", "developers", "documents",
+                 "fast_cards", "fast_titles", "features", "hand_limit", "lead_choices", "milestones", "offsets",
+                 "players", "priced", "priced_names", "studio_blocks", "studio_size", "tables")
 
     def __init__(self, players: int, options: Mapping[str, Any]) -> None:
         content = load(options.get("content"))
@@ -84,6 +85,14 @@ class Context:
         self.studio_size = sum(size for _, size, _ in self.studio_blocks[0])
         #: cost words -> five amounts (memo: a game uses few distinct costs)
         self.costs: dict[str, tuple[int, ...]] = {}
+        # the fast path's (observation_fast.py): the content's cards and Lead titles, each block's
+        # offset in the game's part (from a probe's layout), its tables by where the game's part
+        # starts, and a memo of flat costs already read
+        self.fast_cards: tuple[Any, ...] = content.cards
+        self.fast_titles: tuple[str, ...] = content.titles
+        self.offsets: dict[str, int] = {}
+        self.tables: dict[int, Any] = {}
+        self.amounts: dict[tuple[int, ...], tuple[tuple[int, float], ...]] = {}
 
 
 def _vocabulary(names: Any) -> dict[str, int]:
