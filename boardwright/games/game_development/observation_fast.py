@@ -365,9 +365,9 @@ def observe_state(state: GameDevelopmentState, seat: int, ctx: Context, at: int,
             if d >= 0:
                 pos(t.secret_leads + t.developer_index[d])
                 val(1.0)
-    sealed = state._sealed   # the view shows the seat its own committed choice (engine's field)
-    if sealed is not None and seat in sealed:
-        choice = t.lead_index.get(str(sealed[seat]))
+    own = state.own_choice(seat)  # the view shows the seat its own committed choice
+    if own is not None:
+        choice = t.lead_index.get(str(own))
         if choice is not None:
             pos(t.lead_choice + choice)
             val(1.0)
