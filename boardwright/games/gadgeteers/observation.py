@@ -24,14 +24,20 @@ in the deck are those seen nowhere else.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, NamedTuple
+from itertools import compress, repeat
+from operator import add, mul, sub
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...engine.observation import Encoder
-from .content import PARTS
+from .content import PARTS, Content
 from .content import load as load_content
 from .state import END_OF_ROUND, GADGETS_PHASE, GAME_OVER, PARTS_PHASE
-from .tokens import ALTERNATES, CELLS, KIND_LABEL, KIND_TEXT, KINDS, STARRED, VALUE2, token_set
+from .tokens import ALTERNATES, CELLS, CORNER_CELLS, KIND_LABEL, KIND_TEXT, KINDS, STARRED, VALUE2, token_set
 from .words import STEP_PROMPT
+
+if TYPE_CHECKING:
+    from ...engine import Game
+    from .state import GadgeteersState
 
 # rough maxima, to keep values near [0, 1]
 ROUNDS = 10          # games between fair players end in 4 to 8 rounds
@@ -79,11 +85,12 @@ class Context(NamedTuple):
     seat_keys: tuple[str, ...]         # the board's key for each seat's tokens
     part_blocks: tuple[tuple[Block, Block, Block, Block, Block], ...]  # per Part: its five blocks
     notes: dict[str, str]              # block name -> what it holds
+    fast: Fast | None = None           # what the fast path needs (with the game, see context)
 
 
-def context(players: int, options: Mapping[str, Any]) -> Context:
+def context(players: int, options: Mapping[str, Any], game: Game | None = None) -> Context:
     """The content's names as positions, and each block's name and note, for the game's player
-    count and options."""
+    count and options; with ``game``, also the tables of the fast path (:func:`observe_state`)."""
     content = load_content(options.get("content"))
     alternates = tuple(name for name, _, _ in ALTERNATES)
     starred: dict[str | None, int] = {None: sum(token_set(players, None)[k] for k in STARRED)}
@@ -100,7 +107,7 @@ def context(players: int, options: Mapping[str, Any]) -> Context:
         (f"{name}.control", players,
          f"per seat from you: 1 if it controls {name} (all 0 while any token is face down)"),
     ) for name in PARTS)
-    return Context(
+    ctx = Context(
         parts={name: index for index, name in enumerate(PARTS)},
         gadgets={g.name: index for index, g in enumerate(content.gadgets)},
         single_use={g.name: index for index, g in enumerate(g for g in content.gadgets if g.single_use)},
@@ -111,6 +118,15 @@ def context(players: int, options: Mapping[str, Any]) -> Context:
         part_blocks=part_blocks,
         notes=_notes(content.types, alternates),
     )
+    if game is None:
+        return ctx
+    # the layout, as the view's encoding writes it for a probe game: the fast path reads each
+    # block's offset from it
+    probe = game.new(players=players, seed=0, options=options, events=False)
+    encoder = Encoder(0, players, describe=True)
+    observe(encoder, probe.view(0), ctx)
+    assert encoder.blocks is not None
+    return ctx._replace(fast=_fast(ctx, content, players, encoder.blocks))
 
 
 def _notes(types: tuple[str, ...], alternates: tuple[str, ...]) -> dict[str, str]:
@@ -275,3 +291,378 @@ def observe(encoder: Encoder, view: Mapping[str, Any], ctx: Context) -> None:
     encoder.seat("power.owner", power["owner"], "whose token is being moved, counted from you")
     encoder.one_hot("power.part", parts.get(power["part"]), range(CELLS),
                     "the Part that token is on, or the first Part of a swap")
+
+
+# ---------------------------------------------------------------------------- the fast path
+class Fast(NamedTuple):
+    """The content as the fast path looks it up, built once per observer."""
+
+    players: int
+    offsets: dict[str, int]            # block name -> its offset within the game's part
+    exact: bool                        # False if two Gadgets or Types share a name (see _fast)
+    gadget_pos: tuple[int, ...]        # per Gadget: its position in the Gadget blocks
+    single_use_pos: tuple[int, ...]    # per Gadget: its position among the Single Use ones (-1)
+    type_pos: tuple[int, ...]          # per Type: its position in the bonus block
+    alternate_pos: tuple[int, ...]     # per Alternate Token swap: its position
+    points: tuple[int, ...]            # per Gadget: its points
+    starred: tuple[int, ...]           # per swap + 1 (0: none): the 3★, 4★ and 5★ tokens dealt
+    tables: dict[tuple[int, int], Tables]  # (where the game's part starts, viewer) -> positions
+
+
+class Tables(NamedTuple):
+    """One viewer's absolute positions (the game's part starting at a given position), most of
+    them per index of the state's flat lists, so that writing a value is one look-up."""
+
+    round: int
+    phase: dict[str, int]              # phase -> the position of its 1
+    first: tuple[int, ...]             # per seat holding the First Player Marker
+    parts_turn: int
+    final_round: int
+    acted: int
+    control_shown: int
+    cells: tuple[int, ...]             # per Part: its cell block (the cell is added)
+    board: range                       # the indexes of the (Part, seat, kind) lists
+    up_count: tuple[int, ...]          # per (Part, seat, kind) face up: the tokens block slot
+    up_value: tuple[int, ...]          # per (Part, seat, kind): the seat's value position
+    value_step: tuple[float, ...]      # per (Part, seat, kind): one token's value, scaled (0: none)
+    down_count: tuple[int, ...]        # per (Part, seat, kind) face down: its kind's slot, or "?"
+    down_unseen: tuple[int, ...]       # per (Part, seat, kind) face down: the seat's unseen slot
+    down_yours: tuple[bool, ...]       # per (Part, seat, kind): whether the seat is the viewer
+    yours_slot: tuple[int, ...]        # per (Part, seat, kind): the viewer's yours_face_down slot
+    control: tuple[tuple[int, ...], ...]  # per seat, per Part: its control position
+    held: range                        # the indexes of the (seat, kind) lists
+    screen_unseen: tuple[int, ...]     # per (seat, kind) behind a screen: the seat's unseen slot
+    screen_count: tuple[int, ...]      # per (seat, kind) behind a screen: the seat's screen_count
+    your_screen: int                   # the viewer's first (seat, kind) index, less your_screen
+    junk: tuple[int, ...]              # per (seat, kind) in the Junk Pile: its slot (-1: never)
+    row: int
+    deck: int
+    deck_bottom: int
+    seats: tuple[tuple[int, int, int, int, int, int, int, int], ...]
+    # ^ per seat: its built, single_use_spent, gadgets_built, public_score, alternate, passed and
+    #   bonus positions, and whether it is the viewer
+    power_step: dict[str, int]
+    power_source: int
+    power_gadget: int
+    power_first: int
+    power_to_add: int
+    power_to: int
+    power_token: int
+    power_owner: int
+    power_part: int
+    # the last result of a block kept with what it was read from (one slot, replaced whole)
+    face_up: list[tuple[list[int] | None, list[int], list[float]]]
+    control_memo: list[tuple[list[int] | None, list[int] | None, list[int], list[float]]]
+
+
+def _fast(ctx: Context, content: Content, players: int, layout: list[Block]) -> Fast:
+    """The content's look-up tables, with each block's offset within the game's part."""
+    offsets: dict[str, int] = {}
+    at = 0
+    for name, size, _ in layout:
+        offsets[name] = at
+        at += size
+    gadgets = content.gadgets
+    single_use = ctx.single_use
+    return Fast(
+        players=players,
+        offsets=offsets,
+        # the view names Gadgets and Types: with two of one name (a content file may have them),
+        # the view's encoding marks one position for both, which the fast path leaves to it
+        exact=len(ctx.gadgets) == len(gadgets) and len(ctx.types) == len(content.types),
+        gadget_pos=tuple(ctx.gadgets[g.name] for g in gadgets),
+        single_use_pos=tuple(single_use[g.name] if g.single_use else -1 for g in gadgets),
+        type_pos=tuple(ctx.types[name] for name in content.types),
+        alternate_pos=tuple(ctx.alternates[name] for name, _, _ in ALTERNATES),
+        points=tuple(g.points for g in gadgets),
+        starred=(ctx.starred[None], *(ctx.starred[name] for name, _, _ in ALTERNATES)),
+        tables={},
+    )
+
+
+def _tables(fast: Fast, at: int, viewer: int) -> Tables:
+    """The absolute positions of ``viewer``'s observation whose game part starts at ``at``."""
+    n = fast.players
+    off = {name: at + offset for name, offset in fast.offsets.items()}
+    relative = tuple((seat - viewer) % n for seat in range(n))
+    board = range(CELLS * n * KINDS)
+    part_of = tuple(i // (n * KINDS) for i in board)
+    owner_of = tuple(i // KINDS % n for i in board)
+    kind_of = tuple(i % KINDS for i in board)
+    by_part = tuple(zip(part_of, owner_of, kind_of, strict=True))
+    tokens = tuple(off[f"{PARTS[part]}.tokens"] for part in range(CELLS))
+    value = tuple(off[f"{PARTS[part]}.value"] for part in range(CELLS))
+    down = tuple(off[f"{PARTS[part]}.yours_face_down"] for part in range(CELLS))
+    unseen = off["unseen"]
+    held = range(n * KINDS)
+    junk = off["junk_pile"]
+    steps = off["power.step"]
+    gadget_count = len(fast.gadget_pos)
+    single_use = sum(1 for pos in fast.single_use_pos if pos >= 0)
+    return Tables(
+        round=off["round"],
+        phase={phase: off["phase"] + index for index, phase in enumerate(PHASES)},
+        first=tuple(off["first_player"] + relative[seat] for seat in range(n)),
+        parts_turn=off["parts_turn"],
+        final_round=off["final_round"],
+        acted=off["acted"],
+        control_shown=off["control_shown"],
+        cells=tuple(off[f"{PARTS[part]}.cell"] for part in range(CELLS)),
+        board=board,
+        up_count=tuple(tokens[p] + relative[o] * SLOTS + k for p, o, k in by_part),
+        up_value=tuple(value[p] + relative[o] for p, o, _ in by_part),
+        value_step=tuple(SLOT_VALUE[k] for k in kind_of),
+        down_count=tuple(tokens[p] + relative[o] * SLOTS + (k if o == viewer else KINDS) for p, o, k in by_part),
+        down_unseen=tuple(unseen + relative[o] * KINDS + k for _, o, k in by_part),
+        down_yours=tuple(o == viewer for o in owner_of),
+        yours_slot=tuple(down[p] + k if o == viewer else -1 for p, o, k in by_part),
+        control=tuple(tuple(off[f"{PARTS[part]}.control"] + relative[seat] for part in range(CELLS))
+                      for seat in range(n)),
+        held=held,
+        screen_unseen=tuple(unseen + relative[i // KINDS] * KINDS + i % KINDS for i in held),
+        screen_count=tuple(off["screen_count"] + relative[i // KINDS] for i in held),
+        your_screen=viewer * KINDS - off["your_screen"],
+        junk=tuple(junk + relative[i // KINDS] * 3 + STARRED.index(i % KINDS) if i % KINDS in STARRED else -1
+                   for i in held),
+        row=off["row"],
+        deck=off["deck"],
+        deck_bottom=off["deck_bottom"],
+        seats=tuple((off["built"] + k * gadget_count, off["single_use_spent"] + k * single_use,
+                     off["gadgets_built"] + k, off["public_score"] + k,
+                     off["alternate"] + k * len(fast.alternate_pos), off["passed"] + k,
+                     off["bonus"] + k * len(fast.type_pos), k == 0) for k in relative),
+        power_step={step: steps + index for index, step in enumerate(STEPS)},
+        power_source=off["power.source"],
+        power_gadget=off["power.gadget"],
+        power_first=off["power.first"],
+        power_to_add=off["power.to_add"],
+        power_to=off["power.to"],
+        power_token=off["power.token"],
+        power_owner=off["power.owner"],
+        power_part=off["power.part"],
+        face_up=[(None, [], [])],
+        control_memo=[(None, None, [], [])],
+    )
+
+
+def observe_state(s: GadgeteersState, seat: int, ctx: Context, at: int,
+                  positions: list[int], values: list[float]) -> None:
+    """Write the nonzero values of Gadgeteers' blocks of ``seat``'s observation straight from the
+    state, as :func:`observe` writes them from ``view(seat)``: the same fields the view reads, and
+    of the hidden ones only what it shows (your own face-down tokens, screen and Bonus card; of
+    the others', the kinds behind a screen or face down taken together, and face-down tokens as
+    "?"; the deck's known bottom; every Bonus card once the game is over)."""
+    fast = ctx.fast
+    if fast is None or not fast.exact:
+        _observe_view(s, seat, ctx, at, positions, values)
+        return
+    t = fast.tables.get((at, seat))
+    if t is None:
+        t = fast.tables[at, seat] = _tables(fast, at, seat)
+    n = fast.players
+    put = positions.append
+    value = values.append
+    extend_p = positions.extend
+    extend_v = values.extend
+
+    # round and phase
+    phase = s.phase
+    extend_p((t.round, t.phase[phase], t.first[s.first]))
+    extend_v((s.round / ROUNDS, 1.0, 1.0))
+    gadgets_phase = phase == GADGETS_PHASE
+    if phase == PARTS_PHASE:
+        put(t.parts_turn)
+        value((s.turn_index // n + 1) / 5)
+    elif gadgets_phase and s.acted:
+        put(t.acted)
+        value(1.0)
+    if s.ending:
+        put(t.final_round)
+        value(1.0)
+
+    # the square of Parts: each Part's cell; the tokens on it per seat (face up by kind, face
+    # down by kind if yours, else as "?"); the control totals the viewer can read; control
+    extend_p(map(add, t.cells, s.cell_of))
+    extend_v(repeat(1.0, CELLS))
+    # the face-up tokens' blocks are a function of ``up`` alone, which often stays as it was
+    # since this seat's last observation: the last result is kept with a copy of its ``up``
+    up = s.up
+    last = t.face_up[0]
+    if last[0] != up:
+        last = t.face_up[0] = _face_up(t, up)
+    extend_p(last[1])
+    extend_v(last[2])
+    down = s.down
+    # tokens are face down only in the Parts Phase (the Gadgets Phase turns them all face up)
+    if phase == PARTS_PHASE and down.count(0) != len(down):
+        hidden = list(compress(t.board, down))
+        counts = list(map(down.__getitem__, hidden))
+        extend_p(map(t.down_count.__getitem__, hidden))
+        extend_v(map(mul, counts, repeat(TOKEN_STEP)))
+        extend_p(map(t.down_unseen.__getitem__, hidden))
+        extend_v(map(mul, counts, repeat(HELD_STEP)))
+        # the viewer's own face-down tokens: yours_face_down, and their value in its total
+        own = list(compress(hidden, map(t.down_yours.__getitem__, hidden)))
+        extend_p(map(t.yours_slot.__getitem__, own))
+        extend_v(map(mul, map(down.__getitem__, own), repeat(TOKEN_STEP)))
+        worth = t.value_step
+        valued = list(compress(own, map(worth.__getitem__, own)))
+        extend_p(map(t.up_value.__getitem__, valued))
+        extend_v(map(mul, map(down.__getitem__, valued), map(worth.__getitem__, valued)))
+    else:
+        put(t.control_shown)
+        value(1.0)
+        # control is a function of the totals and where the Parts sit (corners): kept likewise
+        total, cell_of = s.total, s.cell_of
+        last = t.control_memo[0]
+        if last[0] != total or last[1] != cell_of:
+            last = t.control_memo[0] = (total.copy(), cell_of.copy(), *_control(s, t.control))
+        extend_p(last[2])
+        extend_v(last[3])
+
+    # behind the screens, the Junk Pile
+    screen = s.screen
+    held = list(compress(t.held, screen))
+    counts = list(map(screen.__getitem__, held))
+    extend_p(map(t.screen_unseen.__getitem__, held))
+    extend_v(map(mul, counts, repeat(HELD_STEP)))
+    extend_p(map(t.screen_count.__getitem__, held))
+    extend_v(map(mul, counts, repeat(1 / SCREEN)))
+    base = seat * KINDS
+    yours = list(compress(range(base, base + KINDS), screen[base:base + KINDS]))
+    extend_p(map(sub, yours, repeat(t.your_screen)))
+    extend_v(map(mul, map(screen.__getitem__, yours), repeat(HELD_STEP)))
+    junk = s.junk
+    junked = list(compress(t.held, junk))
+    extend_p(map(t.junk.__getitem__, junked))
+    extend_v(map(float, map(junk.__getitem__, junked)))
+
+    # the Gadget row and the deck
+    gadget_pos = fast.gadget_pos
+    row = s.row
+    extend_p(map(add, map(gadget_pos.__getitem__, row), repeat(t.row)))
+    extend_v(repeat(1.0, len(row)))
+    deck = s.deck
+    left = len(deck)
+    if left:
+        put(t.deck)
+        value(left / DECK)
+        bottom = t.deck_bottom
+        for index in range(s.deck_bottom):
+            put(bottom + gadget_pos[deck[index]])
+            value((left - index) / DECK)
+
+    # the players
+    points_of = fast.points
+    starred = fast.starred
+    shown = s.is_over
+    passed = s.passed if gadgets_phase else None
+    for owner, (built_at, spent_at, count_at, score_at, alternate_at, passed_at, bonus_at, viewer) in enumerate(
+            t.seats):
+        built = s.built[owner]
+        points = 0
+        if built:
+            spent = s.spent[owner]
+            for g in built:
+                put(built_at + gadget_pos[g])
+                value(1.0)
+                points += points_of[g]
+                if spent >> g & 1:
+                    put(spent_at + fast.single_use_pos[g])
+                    value(1.0)
+            put(count_at)
+            value(len(built) / GADGETS)
+        swap = s.swaps[owner]
+        score = points + starred[swap + 1] - sum(junk[owner * KINDS:owner * KINDS + KINDS])
+        if score:
+            put(score_at)
+            value(score / SCORE)
+        if swap >= 0:
+            put(alternate_at + fast.alternate_pos[swap])
+            value(1.0)
+        if passed and passed[owner]:
+            put(passed_at)
+            value(1.0)
+        if viewer or shown:
+            put(bonus_at + fast.type_pos[s.bonus[owner]])
+            value(1.0)
+
+    # a special power under way (what the view tells of it)
+    if s.pw.step:
+        _power(s, seat, n, t, gadget_pos, positions, values)
+
+
+def _face_up(t: Tables, up: list[int]) -> tuple[list[int], list[int], list[float]]:
+    """The face-up tokens' part of the Parts' blocks (count per seat and kind, and their values
+    in each seat's control total), with a copy of ``up`` they were read from."""
+    found = list(compress(t.board, up))
+    positions = list(map(t.up_count.__getitem__, found))
+    values = list(map(mul, map(up.__getitem__, found), repeat(TOKEN_STEP)))
+    worth = t.value_step
+    valued = list(compress(found, map(worth.__getitem__, found)))
+    positions.extend(map(t.up_value.__getitem__, valued))
+    values.extend(map(mul, map(up.__getitem__, valued), map(worth.__getitem__, valued)))
+    return up.copy(), positions, values
+
+
+def _control(s: GadgeteersState, control: tuple[tuple[int, ...], ...]) -> tuple[list[int], list[float]]:
+    """Who controls each Part, once no token is face down: the seat with the one highest total
+    (G4); in a 4-player game, a corner Part by the rule of the two highest totals."""
+    positions: list[int] = []
+    values: list[float] = []
+    n = s.players
+    corners: tuple[int, ...] = ()
+    if n == 4:
+        part_at = s.part_at
+        corners = tuple(part_at[cell] for cell in CORNER_CELLS)
+    for owner in range(n):
+        leads = s.leads(owner)
+        if corners:
+            leads = [part for part in leads if part not in corners]
+        else:
+            leads = list(leads)
+        if leads:
+            positions.extend(map(control[owner].__getitem__, leads))
+            values.extend(repeat(1.0, len(leads)))
+    for part in corners:
+        for owner in s.controllers(part):
+            positions.append(control[owner][part])
+            values.append(1.0)
+    return positions, values
+
+
+def _power(s: GadgeteersState, seat: int, n: int, t: Tables, gadget_pos: tuple[int, ...],
+           positions: list[int], values: list[float]) -> None:
+    """The step of the special power under way and what its earlier steps chose, as the view
+    tells them."""
+    pw = s.pw
+    step = pw.step
+    found = [t.power_step[step], t.power_source + pw.source % CELLS]
+    if pw.gadget >= 0:
+        found.append(t.power_gadget + gadget_pos[pw.gadget])
+    if pw.first >= 0:
+        found.append(t.power_first + gadget_pos[pw.first])
+    if step == "add":
+        found.append(t.power_to + pw.dest % CELLS)
+    if step in ("move_to", "add_instead"):
+        found.append(t.power_token + SLOT_OF[KIND_TEXT[pw.kind]])
+    if step == "move_to":
+        found.append(t.power_owner + (pw.owner - seat) % n)
+    if step in ("move_to", "add_instead", "with"):
+        found.append(t.power_part + pw.part % CELLS)
+    positions.extend(found)
+    values.extend(repeat(1.0, len(found)))
+    if step in ("add", "add_to") and pw.to_add:
+        positions.append(t.power_to_add)
+        values.append(pw.to_add / 3)
+
+
+def _observe_view(s: GadgeteersState, seat: int, ctx: Context, at: int,
+                  positions: list[int], values: list[float]) -> None:
+    """The game's part of the observation through the view (content whose names repeat)."""
+    encoder = Encoder(seat, s.players, describe=False)
+    observe(encoder, s.view(seat), ctx)
+    for index, v in enumerate(encoder.values):
+        if v:
+            positions.append(at + index)
+            values.append(v)
