@@ -24,8 +24,8 @@ in the deck are those seen nowhere else.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from itertools import compress, repeat
-from operator import add, mul, sub
+from itertools import chain, compress, repeat
+from operator import add, getitem
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...engine.observation import Encoder
@@ -310,8 +310,10 @@ class Fast(NamedTuple):
 
 
 class Tables(NamedTuple):
-    """One viewer's absolute positions (the game's part starting at a given position), most of
-    them per index of the state's flat lists, so that writing a value is one look-up."""
+    """One viewer's absolute positions (the game's part starting at a given position). The
+    tokens at an index of the state's flat lists (per Part, seat and kind, or per seat and kind)
+    write fixed positions, and values fixed by the kind and the count, so both are looked up:
+    ``..._at[i]`` the positions, ``..._of[i][count]`` the values, in the same order."""
 
     round: int
     phase: dict[str, int]              # phase -> the position of its 1
@@ -322,25 +324,21 @@ class Tables(NamedTuple):
     control_shown: int
     cells: tuple[int, ...]             # per Part: its cell block (the cell is added)
     board: range                       # the indexes of the (Part, seat, kind) lists
-    up_count: tuple[int, ...]          # per (Part, seat, kind) face up: the tokens block slot
-    up_value: tuple[int, ...]          # per (Part, seat, kind): the seat's value position
-    value_step: tuple[float, ...]      # per (Part, seat, kind): one token's value, scaled (0: none)
-    down_count: tuple[int, ...]        # per (Part, seat, kind) face down: its kind's slot, or "?"
-    down_unseen: tuple[int, ...]       # per (Part, seat, kind) face down: the seat's unseen slot
-    down_yours: tuple[bool, ...]       # per (Part, seat, kind): whether the seat is the viewer
-    yours_slot: tuple[int, ...]        # per (Part, seat, kind): the viewer's yours_face_down slot
-    control: tuple[tuple[int, ...], ...]  # per seat, per Part: its control position
+    up_at: tuple[tuple[int, ...], ...]     # face up: the tokens slot, the seat's value (if any)
+    up_of: tuple[tuple[tuple[float, ...], ...], ...]
+    down_at: tuple[tuple[int, ...], ...]   # face down: the tokens slot (kind, or "?" if not
+    down_of: tuple[tuple[tuple[float, ...], ...], ...]  # yours), unseen; yours: yours_face_down, value
+    control: tuple[tuple[int, ...], ...]   # per seat, per Part: its control position
     held: range                        # the indexes of the (seat, kind) lists
-    screen_unseen: tuple[int, ...]     # per (seat, kind) behind a screen: the seat's unseen slot
-    screen_count: tuple[int, ...]      # per (seat, kind) behind a screen: the seat's screen_count
-    your_screen: int                   # the viewer's first (seat, kind) index, less your_screen
-    junk: tuple[int, ...]              # per (seat, kind) in the Junk Pile: its slot (-1: never)
+    screen_at: tuple[tuple[int, ...], ...]  # behind a screen: unseen, screen_count, your_screen (yours)
+    screen_of: tuple[tuple[tuple[float, ...], ...], ...]
+    junk: tuple[int, ...]              # per (seat, kind) in the Junk Pile: its slot
     row: int
     deck: int
     deck_bottom: int
-    seats: tuple[tuple[int, int, int, int, int, int, int, int], ...]
+    seats: tuple[tuple[int, int, int, int, int, int, int], ...]
     # ^ per seat: its built, single_use_spent, gadgets_built, public_score, alternate, passed and
-    #   bonus positions, and whether it is the viewer
+    #   bonus positions
     power_step: dict[str, int]
     power_source: int
     power_gadget: int
@@ -350,9 +348,11 @@ class Tables(NamedTuple):
     power_token: int
     power_owner: int
     power_part: int
-    # the last result of a block kept with what it was read from (one slot, replaced whole)
+    # per block, its last entries with a copy of what they were read from (one slot, replaced
+    # whole): a block is often as it was at this seat's last observation
     face_up: list[tuple[list[int] | None, list[int], list[float]]]
     control_memo: list[tuple[list[int] | None, list[int] | None, list[int], list[float]]]
+    cards: list[tuple[tuple[Any, ...] | None, list[int], list[float]]]
 
 
 def _fast(ctx: Context, content: Content, players: int, layout: list[Block]) -> Fast:
@@ -380,22 +380,56 @@ def _fast(ctx: Context, content: Content, players: int, layout: list[Block]) -> 
     )
 
 
+#: the most tokens of one seat in one place: all it has (a seat's tokens stay its own)
+MOST = max(sum(token_set(players, swap)) for players in (2, 3, 4) for swap in (None, *range(len(ALTERNATES))))
+
+
+def _per_count(*steps: float) -> tuple[tuple[float, ...], ...]:
+    """For each count of tokens 0..MOST, the values ``count * step`` of each step."""
+    return tuple(tuple(count * step for step in steps) for count in range(MOST + 1))
+
+
 def _tables(fast: Fast, at: int, viewer: int) -> Tables:
     """The absolute positions of ``viewer``'s observation whose game part starts at ``at``."""
     n = fast.players
     off = {name: at + offset for name, offset in fast.offsets.items()}
     relative = tuple((seat - viewer) % n for seat in range(n))
     board = range(CELLS * n * KINDS)
-    part_of = tuple(i // (n * KINDS) for i in board)
-    owner_of = tuple(i // KINDS % n for i in board)
-    kind_of = tuple(i % KINDS for i in board)
-    by_part = tuple(zip(part_of, owner_of, kind_of, strict=True))
     tokens = tuple(off[f"{PARTS[part]}.tokens"] for part in range(CELLS))
     value = tuple(off[f"{PARTS[part]}.value"] for part in range(CELLS))
     down = tuple(off[f"{PARTS[part]}.yours_face_down"] for part in range(CELLS))
     unseen = off["unseen"]
+    # values per kind (and, face down, whether the token is the viewer's), shared by all Parts
+    up_of = tuple(_per_count(TOKEN_STEP, SLOT_VALUE[k]) if SLOT_VALUE[k] else _per_count(TOKEN_STEP)
+                  for k in range(KINDS))
+    theirs_of = _per_count(TOKEN_STEP, HELD_STEP)
+    down_of = tuple(_per_count(TOKEN_STEP, HELD_STEP, TOKEN_STEP, SLOT_VALUE[k]) if SLOT_VALUE[k]
+                    else _per_count(TOKEN_STEP, HELD_STEP, TOKEN_STEP) for k in range(KINDS))
+    up_at: list[tuple[int, ...]] = []
+    down_at: list[tuple[int, ...]] = []
+    up_values, down_values = [], []
+    for i in board:
+        part, owner, kind = i // (n * KINDS), i // KINDS % n, i % KINDS
+        k = relative[owner]
+        slot = tokens[part] + k * SLOTS
+        up_at.append((slot + kind, value[part] + k) if SLOT_VALUE[kind] else (slot + kind,))
+        up_values.append(up_of[kind])
+        mine = unseen + k * KINDS + kind
+        if owner == viewer:
+            down_at.append((slot + kind, mine, down[part] + kind, value[part] + k) if SLOT_VALUE[kind]
+                           else (slot + kind, mine, down[part] + kind))
+            down_values.append(down_of[kind])
+        else:
+            down_at.append((slot + KINDS, mine))
+            down_values.append(theirs_of)
     held = range(n * KINDS)
-    junk = off["junk_pile"]
+    screen_at: list[tuple[int, ...]] = []
+    for i in held:
+        owner, kind = divmod(i, KINDS)
+        k = relative[owner]
+        screen_at.append((unseen + k * KINDS + kind, off["screen_count"] + k)
+                         + ((off["your_screen"] + kind,) if owner == viewer else ()))
+    screen_of = (_per_count(HELD_STEP, 1 / SCREEN), _per_count(HELD_STEP, 1 / SCREEN, HELD_STEP))
     steps = off["power.step"]
     gadget_count = len(fast.gadget_pos)
     single_use = sum(1 for pos in fast.single_use_pos if pos >= 0)
@@ -409,28 +443,25 @@ def _tables(fast: Fast, at: int, viewer: int) -> Tables:
         control_shown=off["control_shown"],
         cells=tuple(off[f"{PARTS[part]}.cell"] for part in range(CELLS)),
         board=board,
-        up_count=tuple(tokens[p] + relative[o] * SLOTS + k for p, o, k in by_part),
-        up_value=tuple(value[p] + relative[o] for p, o, _ in by_part),
-        value_step=tuple(SLOT_VALUE[k] for k in kind_of),
-        down_count=tuple(tokens[p] + relative[o] * SLOTS + (k if o == viewer else KINDS) for p, o, k in by_part),
-        down_unseen=tuple(unseen + relative[o] * KINDS + k for _, o, k in by_part),
-        down_yours=tuple(o == viewer for o in owner_of),
-        yours_slot=tuple(down[p] + k if o == viewer else -1 for p, o, k in by_part),
+        up_at=tuple(up_at),
+        up_of=tuple(up_values),
+        down_at=tuple(down_at),
+        down_of=tuple(down_values),
         control=tuple(tuple(off[f"{PARTS[part]}.control"] + relative[seat] for part in range(CELLS))
                       for seat in range(n)),
         held=held,
-        screen_unseen=tuple(unseen + relative[i // KINDS] * KINDS + i % KINDS for i in held),
-        screen_count=tuple(off["screen_count"] + relative[i // KINDS] for i in held),
-        your_screen=viewer * KINDS - off["your_screen"],
-        junk=tuple(junk + relative[i // KINDS] * 3 + STARRED.index(i % KINDS) if i % KINDS in STARRED else -1
-                   for i in held),
+        screen_at=tuple(screen_at),
+        screen_of=tuple(screen_of[i // KINDS == viewer] for i in held),
+        # only 3★, 4★ and 5★ tokens ever go to the Junk Pile
+        junk=tuple(off["junk_pile"] + relative[i // KINDS] * 3 + STARRED.index(i % KINDS)
+                   if i % KINDS in STARRED else -1 for i in held),
         row=off["row"],
         deck=off["deck"],
         deck_bottom=off["deck_bottom"],
         seats=tuple((off["built"] + k * gadget_count, off["single_use_spent"] + k * single_use,
                      off["gadgets_built"] + k, off["public_score"] + k,
                      off["alternate"] + k * len(fast.alternate_pos), off["passed"] + k,
-                     off["bonus"] + k * len(fast.type_pos), k == 0) for k in relative),
+                     off["bonus"] + k * len(fast.type_pos)) for k in relative),
         power_step={step: steps + index for index, step in enumerate(STEPS)},
         power_source=off["power.source"],
         power_gadget=off["power.gadget"],
@@ -442,6 +473,7 @@ def _tables(fast: Fast, at: int, viewer: int) -> Tables:
         power_part=off["power.part"],
         face_up=[(None, [], [])],
         control_memo=[(None, None, [], [])],
+        cards=[(None, [], [])],
     )
 
 
@@ -459,9 +491,6 @@ def observe_state(s: GadgeteersState, seat: int, ctx: Context, at: int,
     t = fast.tables.get((at, seat))
     if t is None:
         t = fast.tables[at, seat] = _tables(fast, at, seat)
-    n = fast.players
-    put = positions.append
-    value = values.append
     extend_p = positions.extend
     extend_v = values.extend
 
@@ -469,100 +498,103 @@ def observe_state(s: GadgeteersState, seat: int, ctx: Context, at: int,
     phase = s.phase
     extend_p((t.round, t.phase[phase], t.first[s.first]))
     extend_v((s.round / ROUNDS, 1.0, 1.0))
-    gadgets_phase = phase == GADGETS_PHASE
     if phase == PARTS_PHASE:
-        put(t.parts_turn)
-        value((s.turn_index // n + 1) / 5)
-    elif gadgets_phase and s.acted:
-        put(t.acted)
-        value(1.0)
+        positions.append(t.parts_turn)
+        values.append((s.turn_index // fast.players + 1) / 5)
+    elif phase == GADGETS_PHASE and s.acted:
+        positions.append(t.acted)
+        values.append(1.0)
     if s.ending:
-        put(t.final_round)
-        value(1.0)
+        positions.append(t.final_round)
+        values.append(1.0)
 
     # the square of Parts: each Part's cell; the tokens on it per seat (face up by kind, face
     # down by kind if yours, else as "?"); the control totals the viewer can read; control
     extend_p(map(add, t.cells, s.cell_of))
     extend_v(repeat(1.0, CELLS))
-    # the face-up tokens' blocks are a function of ``up`` alone, which often stays as it was
-    # since this seat's last observation: the last result is kept with a copy of its ``up``
     up = s.up
     last = t.face_up[0]
     if last[0] != up:
-        last = t.face_up[0] = _face_up(t, up)
+        last = t.face_up[0] = _entries(t.up_at, t.up_of, up, t.board)
     extend_p(last[1])
     extend_v(last[2])
     down = s.down
     # tokens are face down only in the Parts Phase (the Gadgets Phase turns them all face up)
     if phase == PARTS_PHASE and down.count(0) != len(down):
         hidden = list(compress(t.board, down))
-        counts = list(map(down.__getitem__, hidden))
-        extend_p(map(t.down_count.__getitem__, hidden))
-        extend_v(map(mul, counts, repeat(TOKEN_STEP)))
-        extend_p(map(t.down_unseen.__getitem__, hidden))
-        extend_v(map(mul, counts, repeat(HELD_STEP)))
-        # the viewer's own face-down tokens: yours_face_down, and their value in its total
-        own = list(compress(hidden, map(t.down_yours.__getitem__, hidden)))
-        extend_p(map(t.yours_slot.__getitem__, own))
-        extend_v(map(mul, map(down.__getitem__, own), repeat(TOKEN_STEP)))
-        worth = t.value_step
-        valued = list(compress(own, map(worth.__getitem__, own)))
-        extend_p(map(t.up_value.__getitem__, valued))
-        extend_v(map(mul, map(down.__getitem__, valued), map(worth.__getitem__, valued)))
+        extend_p(chain.from_iterable(map(t.down_at.__getitem__, hidden)))
+        extend_v(chain.from_iterable(map(getitem, map(t.down_of.__getitem__, hidden), map(down.__getitem__, hidden))))
     else:
-        put(t.control_shown)
-        value(1.0)
-        # control is a function of the totals and where the Parts sit (corners): kept likewise
+        positions.append(t.control_shown)
+        values.append(1.0)
         total, cell_of = s.total, s.cell_of
-        last = t.control_memo[0]
-        if last[0] != total or last[1] != cell_of:
-            last = t.control_memo[0] = (total.copy(), cell_of.copy(), *_control(s, t.control))
-        extend_p(last[2])
-        extend_v(last[3])
+        last_control = t.control_memo[0]
+        if last_control[0] != total or last_control[1] != cell_of:
+            last_control = t.control_memo[0] = (total.copy(), cell_of.copy(), *_control(s, t.control))
+        extend_p(last_control[2])
+        extend_v(last_control[3])
 
-    # behind the screens, the Junk Pile
+    # behind the screens (unseen, screen_count, your_screen)
     screen = s.screen
     held = list(compress(t.held, screen))
-    counts = list(map(screen.__getitem__, held))
-    extend_p(map(t.screen_unseen.__getitem__, held))
-    extend_v(map(mul, counts, repeat(HELD_STEP)))
-    extend_p(map(t.screen_count.__getitem__, held))
-    extend_v(map(mul, counts, repeat(1 / SCREEN)))
-    base = seat * KINDS
-    yours = list(compress(range(base, base + KINDS), screen[base:base + KINDS]))
-    extend_p(map(sub, yours, repeat(t.your_screen)))
-    extend_v(map(mul, map(screen.__getitem__, yours), repeat(HELD_STEP)))
-    junk = s.junk
-    junked = list(compress(t.held, junk))
-    extend_p(map(t.junk.__getitem__, junked))
-    extend_v(map(float, map(junk.__getitem__, junked)))
+    extend_p(chain.from_iterable(map(t.screen_at.__getitem__, held)))
+    extend_v(chain.from_iterable(map(getitem, map(t.screen_of.__getitem__, held), map(screen.__getitem__, held))))
 
-    # the Gadget row and the deck
+    # the Junk Pile, the Gadget row and the deck, the players' Gadgets, scores, Alternate
+    # Tokens, passes and the Bonus cards shown: a function of these alone
+    bottom = s.deck_bottom
+    passed = s.passed if phase == GADGETS_PHASE else None
+    bonus = s.bonus if s.is_over else s.bonus[seat]
+    key = (s.junk, s.row, len(s.deck), s.deck[:bottom], s.built, s.spent, s.swaps, passed, bonus)
+    cards = t.cards[0]
+    if cards[0] != key:
+        cards = t.cards[0] = _cards(s, seat, fast, t, key)
+    extend_p(cards[1])
+    extend_v(cards[2])
+
+    # a special power under way (what the view tells of it)
+    if s.pw.step:
+        _power(s, seat, fast.players, t, fast.gadget_pos, positions, values)
+
+
+def _entries(at: tuple[tuple[int, ...], ...], of: tuple[tuple[tuple[float, ...], ...], ...],
+             counts: list[int], indexes: range) -> tuple[list[int], list[int], list[float]]:
+    """The entries of the nonzero ``counts`` (positions ``at[i]``, values ``of[i][count]``),
+    with a copy of ``counts``."""
+    found = list(compress(indexes, counts))
+    return (counts.copy(), list(chain.from_iterable(map(at.__getitem__, found))),
+            list(chain.from_iterable(map(getitem, map(of.__getitem__, found), map(counts.__getitem__, found)))))
+
+
+def _cards(s: GadgeteersState, seat: int, fast: Fast, t: Tables,
+           key: tuple[Any, ...]) -> tuple[tuple[Any, ...], list[int], list[float]]:
+    """The Junk Pile, row, deck and per-seat blocks, with a copy of ``key`` (what they are
+    read from)."""
+    junk, row, left, bottom, built_by, spent_by, swaps, passed, bonus = key
+    positions: list[int] = []
+    values: list[float] = []
+    put = positions.append
+    value = values.append
+    for i in compress(t.held, junk):
+        put(t.junk[i])
+        value(float(junk[i]))
     gadget_pos = fast.gadget_pos
-    row = s.row
-    extend_p(map(add, map(gadget_pos.__getitem__, row), repeat(t.row)))
-    extend_v(repeat(1.0, len(row)))
-    deck = s.deck
-    left = len(deck)
+    for g in row:
+        put(t.row + gadget_pos[g])
+        value(1.0)
     if left:
         put(t.deck)
         value(left / DECK)
-        bottom = t.deck_bottom
-        for index in range(s.deck_bottom):
-            put(bottom + gadget_pos[deck[index]])
+        for index, g in enumerate(bottom):
+            put(t.deck_bottom + gadget_pos[g])
             value((left - index) / DECK)
-
-    # the players
     points_of = fast.points
     starred = fast.starred
-    shown = s.is_over
-    passed = s.passed if gadgets_phase else None
-    for owner, (built_at, spent_at, count_at, score_at, alternate_at, passed_at, bonus_at, viewer) in enumerate(
-            t.seats):
-        built = s.built[owner]
+    for owner, (built_at, spent_at, count_at, score_at, alternate_at, passed_at, bonus_at) in enumerate(t.seats):
+        built = built_by[owner]
         points = 0
         if built:
-            spent = s.spent[owner]
+            spent = spent_by[owner]
             for g in built:
                 put(built_at + gadget_pos[g])
                 value(1.0)
@@ -572,7 +604,7 @@ def observe_state(s: GadgeteersState, seat: int, ctx: Context, at: int,
                     value(1.0)
             put(count_at)
             value(len(built) / GADGETS)
-        swap = s.swaps[owner]
+        swap = swaps[owner]
         score = points + starred[swap + 1] - sum(junk[owner * KINDS:owner * KINDS + KINDS])
         if score:
             put(score_at)
@@ -583,26 +615,15 @@ def observe_state(s: GadgeteersState, seat: int, ctx: Context, at: int,
         if passed and passed[owner]:
             put(passed_at)
             value(1.0)
-        if viewer or shown:
-            put(bonus_at + fast.type_pos[s.bonus[owner]])
+        if isinstance(bonus, list):
+            put(bonus_at + fast.type_pos[bonus[owner]])
             value(1.0)
-
-    # a special power under way (what the view tells of it)
-    if s.pw.step:
-        _power(s, seat, n, t, gadget_pos, positions, values)
-
-
-def _face_up(t: Tables, up: list[int]) -> tuple[list[int], list[int], list[float]]:
-    """The face-up tokens' part of the Parts' blocks (count per seat and kind, and their values
-    in each seat's control total), with a copy of ``up`` they were read from."""
-    found = list(compress(t.board, up))
-    positions = list(map(t.up_count.__getitem__, found))
-    values = list(map(mul, map(up.__getitem__, found), repeat(TOKEN_STEP)))
-    worth = t.value_step
-    valued = list(compress(found, map(worth.__getitem__, found)))
-    positions.extend(map(t.up_value.__getitem__, valued))
-    values.extend(map(mul, map(up.__getitem__, valued), map(worth.__getitem__, valued)))
-    return up.copy(), positions, values
+        elif owner == seat:
+            put(bonus_at + fast.type_pos[bonus])
+            value(1.0)
+    kept = (junk.copy(), row.copy(), left, bottom, [b.copy() for b in built_by], spent_by.copy(), swaps.copy(),
+            None if passed is None else passed.copy(), bonus.copy() if isinstance(bonus, list) else bonus)
+    return kept, positions, values
 
 
 def _control(s: GadgeteersState, control: tuple[tuple[int, ...], ...]) -> tuple[list[int], list[float]]:
@@ -616,11 +637,7 @@ def _control(s: GadgeteersState, control: tuple[tuple[int, ...], ...]) -> tuple[
         part_at = s.part_at
         corners = tuple(part_at[cell] for cell in CORNER_CELLS)
     for owner in range(n):
-        leads = s.leads(owner)
-        if corners:
-            leads = [part for part in leads if part not in corners]
-        else:
-            leads = list(leads)
+        leads = [part for part in s.leads(owner) if part not in corners] if corners else list(s.leads(owner))
         if leads:
             positions.extend(map(control[owner].__getitem__, leads))
             values.extend(repeat(1.0, len(leads)))
