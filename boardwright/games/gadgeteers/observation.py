@@ -299,7 +299,6 @@ class Fast(NamedTuple):
 
     players: int
     offsets: dict[str, int]            # block name -> its offset within the game's part
-    exact: bool                        # False if two Gadgets or Types share a name (see _fast)
     gadget_pos: tuple[int, ...]        # per Gadget: its position in the Gadget blocks
     single_use_pos: tuple[int, ...]    # per Gadget: its position among the Single Use ones (-1)
     type_pos: tuple[int, ...]          # per Type: its position in the bonus block
@@ -364,12 +363,12 @@ def _fast(ctx: Context, content: Content, players: int, layout: list[Block]) -> 
         at += size
     gadgets = content.gadgets
     single_use = ctx.single_use
+    # the view names Gadgets and Types, the fast path numbers them: one name each (the content
+    # loader refuses a name given twice)
+    assert len(ctx.gadgets) == len(gadgets) and len(ctx.types) == len(content.types)
     return Fast(
         players=players,
         offsets=offsets,
-        # the view names Gadgets and Types: with two of one name (a content file may have them),
-        # the view's encoding marks one position for both, which the fast path leaves to it
-        exact=len(ctx.gadgets) == len(gadgets) and len(ctx.types) == len(content.types),
         gadget_pos=tuple(ctx.gadgets[g.name] for g in gadgets),
         single_use_pos=tuple(single_use[g.name] if g.single_use else -1 for g in gadgets),
         type_pos=tuple(ctx.types[name] for name in content.types),
@@ -485,9 +484,7 @@ def observe_state(s: GadgeteersState, seat: int, ctx: Context, at: int,
     the others', the kinds behind a screen or face down taken together, and face-down tokens as
     "?"; the deck's known bottom; every Bonus card once the game is over)."""
     fast = ctx.fast
-    if fast is None or not fast.exact:
-        _observe_view(s, seat, ctx, at, positions, values)
-        return
+    assert fast is not None, "the fast path's tables are built with the game (context(..., game))"
     t = fast.tables.get((at, seat))
     if t is None:
         t = fast.tables[at, seat] = _tables(fast, at, seat)
@@ -672,14 +669,3 @@ def _power(s: GadgeteersState, seat: int, n: int, t: Tables, gadget_pos: tuple[i
     if step in ("add", "add_to") and pw.to_add:
         positions.append(t.power_to_add)
         values.append(pw.to_add / 3)
-
-
-def _observe_view(s: GadgeteersState, seat: int, ctx: Context, at: int,
-                  positions: list[int], values: list[float]) -> None:
-    """The game's part of the observation through the view (content whose names repeat)."""
-    encoder = Encoder(seat, s.players, describe=False)
-    observe(encoder, s.view(seat), ctx)
-    for index, v in enumerate(encoder.values):
-        if v:
-            positions.append(at + index)
-            values.append(v)
