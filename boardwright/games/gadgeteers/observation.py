@@ -24,7 +24,7 @@ in the deck are those seen nowhere else.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from itertools import chain, compress, repeat
+from itertools import chain, compress, filterfalse, repeat
 from operator import add, getitem
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -347,9 +347,10 @@ class Tables(NamedTuple):
     power_token: int
     power_owner: int
     power_part: int
-    # per block, its last entries with a copy of what they were read from (one slot, replaced
-    # whole): a block is often as it was at this seat's last observation
+    # per group of blocks, its last entries with a copy of what they were read from (one slot,
+    # replaced whole)
     face_up: list[tuple[list[int] | None, list[int], list[float]]]
+    screens: list[tuple[list[int] | None, list[int], list[float]]]
     control_memo: list[tuple[list[int] | None, list[int] | None, list[int], list[float]]]
     cards: list[tuple[tuple[Any, ...] | None, list[int], list[float]]]
 
@@ -471,6 +472,7 @@ def _tables(fast: Fast, at: int, viewer: int) -> Tables:
         power_owner=off["power.owner"],
         power_part=off["power.part"],
         face_up=[(None, [], [])],
+        screens=[(None, [], [])],
         control_memo=[(None, None, [], [])],
         cards=[(None, [], [])],
     )
@@ -509,6 +511,8 @@ def observe_state(s: GadgeteersState, seat: int, ctx: Context, at: int,
     # down by kind if yours, else as "?"); the control totals the viewer can read; control
     extend_p(map(add, t.cells, s.cell_of))
     extend_v(repeat(1.0, CELLS))
+    # the blocks read from one list of the state (and the control blocks, from two) are kept
+    # with a copy of it: they are often as they were at this seat's last observation
     up = s.up
     last = t.face_up[0]
     if last[0] != up:
@@ -533,9 +537,11 @@ def observe_state(s: GadgeteersState, seat: int, ctx: Context, at: int,
 
     # behind the screens (unseen, screen_count, your_screen)
     screen = s.screen
-    held = list(compress(t.held, screen))
-    extend_p(chain.from_iterable(map(t.screen_at.__getitem__, held)))
-    extend_v(chain.from_iterable(map(getitem, map(t.screen_of.__getitem__, held), map(screen.__getitem__, held))))
+    last = t.screens[0]
+    if last[0] != screen:
+        last = t.screens[0] = _entries(t.screen_at, t.screen_of, screen, t.held)
+    extend_p(last[1])
+    extend_v(last[2])
 
     # the Junk Pile, the Gadget row and the deck, the players' Gadgets, scores, Alternate
     # Tokens, passes and the Bonus cards shown: a function of these alone
@@ -627,22 +633,16 @@ def _control(s: GadgeteersState, control: tuple[tuple[int, ...], ...]) -> tuple[
     """Who controls each Part, once no token is face down: the seat with the one highest total
     (G4); in a 4-player game, a corner Part by the rule of the two highest totals."""
     positions: list[int] = []
-    values: list[float] = []
-    n = s.players
-    corners: tuple[int, ...] = ()
-    if n == 4:
-        part_at = s.part_at
-        corners = tuple(part_at[cell] for cell in CORNER_CELLS)
-    for owner in range(n):
-        leads = [part for part in s.leads(owner) if part not in corners] if corners else list(s.leads(owner))
-        if leads:
-            positions.extend(map(control[owner].__getitem__, leads))
-            values.extend(repeat(1.0, len(leads)))
-    for part in corners:
-        for owner in s.controllers(part):
-            positions.append(control[owner][part])
-            values.append(1.0)
-    return positions, values
+    if s.players == 4:
+        corners = {s.part_at[cell] for cell in CORNER_CELLS}
+        for owner, at in enumerate(control):
+            positions.extend(map(at.__getitem__, filterfalse(corners.__contains__, s.leads(owner))))
+        for part in corners:
+            positions.extend(control[owner][part] for owner in s.controllers(part))
+    else:
+        for owner, at in enumerate(control):
+            positions.extend(map(at.__getitem__, s.leads(owner)))
+    return positions, [1.0] * len(positions)
 
 
 def _power(s: GadgeteersState, seat: int, n: int, t: Tables, gadget_pos: tuple[int, ...],
