@@ -19,6 +19,16 @@ by kind), the cell's row and column and the corner flag (the cell says both), th
 (the step says it), each seat's Parts controlled at the end (the control blocks hold it) and the
 duplicate name lists (``gadgets`` beside ``built``, ``junk`` beside the Junk Pile). The Gadgets left
 in the deck are those seen nowhere else.
+
+The fast path (:func:`observe_state`) writes the same values straight from the state, reading the
+fields ``view.build_view`` reads and of the hidden ones only what it shows (another seat's
+face-down tokens as "?" on their Part, and by kind only together with its screen, as the view's
+``unseen``). Each block's place is read from the layout the view's encoding gives, once per
+observer; the positions and values of the tokens at each place of the state's flat lists are
+tables per viewer. A group of blocks read from a few lists of the state (the face-up tokens;
+control; the screens; the Junk Pile, row, deck and seat blocks) is kept per viewer with a copy of
+those lists and written again only when they differ: between two observations of a seat most of
+them stay as they were.
 """
 
 from __future__ import annotations
