@@ -109,3 +109,18 @@ def test_the_check_catches_a_wrong_fast_observation(monkeypatch, fault):
     monkeypatch.setattr(Gadgeteers, "_observe_state", wrong)
     with pytest.raises(AssertionError, match="fast observation differs"):
         check_fast_observation(state)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_entries_themselves_show_only_the_view(players):
+    """The entries (not only their sums) are the same for a state and for any sample of what the
+    seat cannot see: no entry tells which kind a face-down token of another seat is, or which of
+    its tokens are behind its screen."""
+    observer = GAME.observer(players, {"alternate_tokens": True})
+    compared = 0
+    for state, rng in play(players, 5, {"alternate_tokens": True}, 3):
+        for seat in range(players):
+            sample = state.determinize(seat, rng.randrange(1 << 30))
+            assert observer.entries(sample, seat) == observer.entries(state, seat)
+            compared += any(state.down)
+    assert compared > 20

@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from itertools import chain, compress, filterfalse, repeat
-from operator import add, getitem
+from operator import add, getitem, mul
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...engine.observation import Encoder
@@ -335,12 +335,18 @@ class Tables(NamedTuple):
     board: range                       # the indexes of the (Part, seat, kind) lists
     up_at: tuple[tuple[int, ...], ...]     # face up: the tokens slot, the seat's value (if any)
     up_of: tuple[tuple[tuple[float, ...], ...], ...]
-    down_at: tuple[tuple[int, ...], ...]   # face down: the tokens slot (kind, or "?" if not
-    down_of: tuple[tuple[tuple[float, ...], ...], ...]  # yours), unseen; yours: yours_face_down, value
+    down_at: tuple[tuple[int, ...], ...]   # your token face down: its tokens slot, yours_face_down,
+    down_of: tuple[tuple[tuple[float, ...], ...], ...]  # its value (others' are counted, not read)
+    yours: tuple[bool, ...]            # per (Part, seat, kind): whether the seat is the viewer
+    pairs: range                       # the indexes of the (Part, seat) lists
+    theirs: tuple[int, ...]            # per (Part, seat): 1 if the seat is not the viewer, else 0
+    hidden_at: tuple[int, ...]         # per (Part, seat): the slot of its face-down tokens ("?")
     control: tuple[tuple[int, ...], ...]   # per seat, per Part: its control position
     held: range                        # the indexes of the (seat, kind) lists
-    screen_at: tuple[tuple[int, ...], ...]  # behind a screen: unseen, screen_count, your_screen (yours)
-    screen_of: tuple[tuple[tuple[float, ...], ...], ...]
+    unseen: tuple[int, ...]            # per (seat, kind): its unseen slot
+    screen_count: tuple[int, ...]      # per seat: its screen_count position
+    your_screen: range                 # per kind: its your_screen position
+    own_held: int                      # the viewer's first (seat, kind) index
     junk: tuple[int, ...]              # per (seat, kind) in the Junk Pile: its slot
     row: int
     deck: int
@@ -360,7 +366,7 @@ class Tables(NamedTuple):
     # per group of blocks, its last entries with a copy of what they were read from (one slot,
     # replaced whole)
     face_up: list[tuple[list[int] | None, list[int], list[float]]]
-    screens: list[tuple[list[int] | None, list[int], list[float]]]
+    screens: list[tuple[list[int] | None, list[int] | None, list[int], list[float]]]
     control_memo: list[tuple[list[int] | None, list[int] | None, list[int], list[float]]]
     cards: list[tuple[tuple[Any, ...] | None, list[int], list[float]]]
 
@@ -412,9 +418,8 @@ def _tables(fast: Fast, at: int, viewer: int) -> Tables:
     # values per kind (and, face down, whether the token is the viewer's), shared by all Parts
     up_of = tuple(_per_count(TOKEN_STEP, SLOT_VALUE[k]) if SLOT_VALUE[k] else _per_count(TOKEN_STEP)
                   for k in range(KINDS))
-    theirs_of = _per_count(TOKEN_STEP, HELD_STEP)
-    down_of = tuple(_per_count(TOKEN_STEP, HELD_STEP, TOKEN_STEP, SLOT_VALUE[k]) if SLOT_VALUE[k]
-                    else _per_count(TOKEN_STEP, HELD_STEP, TOKEN_STEP) for k in range(KINDS))
+    down_of = tuple(_per_count(TOKEN_STEP, TOKEN_STEP, SLOT_VALUE[k]) if SLOT_VALUE[k]
+                    else _per_count(TOKEN_STEP, TOKEN_STEP) for k in range(KINDS))
     up_at: list[tuple[int, ...]] = []
     down_at: list[tuple[int, ...]] = []
     up_values, down_values = [], []
@@ -424,22 +429,15 @@ def _tables(fast: Fast, at: int, viewer: int) -> Tables:
         slot = tokens[part] + k * SLOTS
         up_at.append((slot + kind, value[part] + k) if SLOT_VALUE[kind] else (slot + kind,))
         up_values.append(up_of[kind])
-        mine = unseen + k * KINDS + kind
         if owner == viewer:
-            down_at.append((slot + kind, mine, down[part] + kind, value[part] + k) if SLOT_VALUE[kind]
-                           else (slot + kind, mine, down[part] + kind))
+            down_at.append((slot + kind, down[part] + kind, value[part] + k) if SLOT_VALUE[kind]
+                           else (slot + kind, down[part] + kind))
             down_values.append(down_of[kind])
-        else:
-            down_at.append((slot + KINDS, mine))
-            down_values.append(theirs_of)
+        else:  # never read: another seat's face-down tokens are counted per Part, not by kind
+            down_at.append(())
+            down_values.append(())
     held = range(n * KINDS)
-    screen_at: list[tuple[int, ...]] = []
-    for i in held:
-        owner, kind = divmod(i, KINDS)
-        k = relative[owner]
-        screen_at.append((unseen + k * KINDS + kind, off["screen_count"] + k)
-                         + ((off["your_screen"] + kind,) if owner == viewer else ()))
-    screen_of = (_per_count(HELD_STEP, 1 / SCREEN), _per_count(HELD_STEP, 1 / SCREEN, HELD_STEP))
+    pairs = range(CELLS * n)
     steps = off["power.step"]
     gadget_count = len(fast.gadget_pos)
     single_use = sum(1 for pos in fast.single_use_pos if pos >= 0)
@@ -457,11 +455,17 @@ def _tables(fast: Fast, at: int, viewer: int) -> Tables:
         up_of=tuple(up_values),
         down_at=tuple(down_at),
         down_of=tuple(down_values),
+        yours=tuple(i // KINDS % n == viewer for i in board),
+        pairs=pairs,
+        theirs=tuple(0 if pair % n == viewer else 1 for pair in pairs),
+        hidden_at=tuple(tokens[pair // n] + relative[pair % n] * SLOTS + KINDS for pair in pairs),
         control=tuple(tuple(off[f"{PARTS[part]}.control"] + relative[seat] for part in range(CELLS))
                       for seat in range(n)),
         held=held,
-        screen_at=tuple(screen_at),
-        screen_of=tuple(screen_of[i // KINDS == viewer] for i in held),
+        unseen=tuple(unseen + relative[i // KINDS] * KINDS + i % KINDS for i in held),
+        screen_count=tuple(off["screen_count"] + relative[seat] for seat in range(n)),
+        your_screen=range(off["your_screen"], off["your_screen"] + KINDS),
+        own_held=viewer * KINDS,
         # only 3★, 4★ and 5★ tokens ever go to the Junk Pile
         junk=tuple(off["junk_pile"] + relative[i // KINDS] * 3 + STARRED.index(i % KINDS)
                    if i % KINDS in STARRED else -1 for i in held),
@@ -482,7 +486,7 @@ def _tables(fast: Fast, at: int, viewer: int) -> Tables:
         power_owner=off["power.owner"],
         power_part=off["power.part"],
         face_up=[(None, [], [])],
-        screens=[(None, [], [])],
+        screens=[(None, None, [], [])],
         control_memo=[(None, None, [], [])],
         cards=[(None, [], [])],
     )
@@ -530,12 +534,27 @@ def observe_state(s: GadgeteersState, seat: int, ctx: Context, at: int,
     extend_p(last[1])
     extend_v(last[2])
     down = s.down
+    screen = s.screen
     # tokens are face down only in the Parts Phase (the Gadgets Phase turns them all face up)
     if phase == PARTS_PHASE and down.count(0) != len(down):
         hidden = list(compress(t.board, down))
-        extend_p(chain.from_iterable(map(t.down_at.__getitem__, hidden)))
-        extend_v(chain.from_iterable(map(getitem, map(t.down_of.__getitem__, hidden), map(down.__getitem__, hidden))))
+        # yours, by kind; the others' counted per Part ("?") and, with their screens, per kind
+        # (unseen): the view shows no more of them, and no entry here says more either
+        yours = list(compress(hidden, map(t.yours.__getitem__, hidden)))
+        extend_p(chain.from_iterable(map(t.down_at.__getitem__, yours)))
+        extend_v(chain.from_iterable(map(getitem, map(t.down_of.__getitem__, yours), map(down.__getitem__, yours))))
+        unseen = screen.copy()
+        per_part = [0] * len(t.pairs)
+        width = len(unseen)
+        for i in hidden:
+            count = down[i]
+            unseen[i % width] += count
+            per_part[i // KINDS] += count
+        theirs = list(compress(t.pairs, map(mul, per_part, t.theirs)))
+        extend_p(map(t.hidden_at.__getitem__, theirs))
+        extend_v(map(mul, map(per_part.__getitem__, theirs), repeat(TOKEN_STEP)))
     else:
+        unseen = screen
         positions.append(t.control_shown)
         values.append(1.0)
         total, cell_of = s.total, s.cell_of
@@ -545,13 +564,12 @@ def observe_state(s: GadgeteersState, seat: int, ctx: Context, at: int,
         extend_p(last_control[2])
         extend_v(last_control[3])
 
-    # behind the screens (unseen, screen_count, your_screen)
-    screen = s.screen
-    last = t.screens[0]
-    if last[0] != screen:
-        last = t.screens[0] = _entries(t.screen_at, t.screen_of, screen, t.held)
-    extend_p(last[1])
-    extend_v(last[2])
+    # behind the screens: each seat's count, the kinds behind its screen or face down, yours
+    last_screens = t.screens[0]
+    if last_screens[0] != screen or last_screens[1] != unseen:
+        last_screens = t.screens[0] = _screens(t, screen, unseen)
+    extend_p(last_screens[2])
+    extend_v(last_screens[3])
 
     # the Junk Pile, the Gadget row and the deck, the players' Gadgets, scores, Alternate
     # Tokens, passes and the Bonus cards shown: a function of these alone
@@ -577,6 +595,24 @@ def _entries(at: tuple[tuple[int, ...], ...], of: tuple[tuple[tuple[float, ...],
     found = list(compress(indexes, counts))
     return (counts.copy(), list(chain.from_iterable(map(at.__getitem__, found))),
             list(chain.from_iterable(map(getitem, map(of.__getitem__, found), map(counts.__getitem__, found)))))
+
+
+def _screens(t: Tables, screen: list[int], unseen: list[int]
+             ) -> tuple[list[int], list[int], list[int], list[float]]:
+    """The screens' blocks (each seat's count of tokens behind it, the kinds each seat has behind
+    it or face down, the viewer's own screen by kind), with copies of what they are read from."""
+    found = list(compress(t.held, unseen))
+    positions = list(map(t.unseen.__getitem__, found))
+    values = list(map(mul, map(unseen.__getitem__, found), repeat(HELD_STEP)))
+    for seat, at in enumerate(t.screen_count):
+        count = sum(screen[seat * KINDS:seat * KINDS + KINDS])
+        if count:
+            positions.append(at)
+            values.append(count / SCREEN)
+    mine = screen[t.own_held:t.own_held + KINDS]
+    positions.extend(compress(t.your_screen, mine))
+    values.extend(map(mul, compress(mine, mine), repeat(HELD_STEP)))
+    return screen.copy(), unseen.copy(), positions, values
 
 
 def _cards(s: GadgeteersState, seat: int, fast: Fast, t: Tables,
