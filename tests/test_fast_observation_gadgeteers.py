@@ -124,3 +124,18 @@ def test_the_entries_themselves_show_only_the_view(players):
             assert observer.entries(sample, seat) == observer.entries(state, seat)
             compared += any(state.down)
     assert compared > 20
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_leads_are_the_parts_a_seat_controls_alone(players):
+    """``leads`` (what the fast path reads control from) names the Parts where the seat alone
+    has the highest total: those it controls, the corners of a 4-player game aside."""
+    compared = 0
+    for state, _ in play(players, 2, {}, 5):
+        corners = {state.part_at[cell] for cell in (0, 3, 6, 9)} if players == 4 else set()
+        for seat in range(players):
+            leads = list(state.leads(seat))
+            alone = [part for part in range(12) if part not in corners and state.controllers(part) == (seat,)]
+            assert [part for part in leads if part not in corners] == alone
+            compared += bool(alone)
+    assert compared > 10
