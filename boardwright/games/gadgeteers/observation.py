@@ -20,22 +20,23 @@ by kind), the cell's row and column and the corner flag (the cell says both), th
 duplicate name lists (``gadgets`` beside ``built``, ``junk`` beside the Junk Pile). The Gadgets left
 in the deck are those seen nowhere else.
 
-The fast path (:func:`observe_state`) writes the same values straight from the state, reading the
-fields ``view.build_view`` reads and of the hidden ones only what it shows (another seat's
-face-down tokens as "?" on their Part, and by kind only together with its screen, as the view's
-``unseen``). Each block's place is read from the layout the view's encoding gives, once per
-observer; the positions and values of the tokens at each place of the state's flat lists are
-tables per viewer. A group of blocks read from a few lists of the state (the face-up tokens;
-control; the screens; the Junk Pile, row, deck and seat blocks) is kept per viewer with a copy of
-those lists and written again only when they differ: between two observations of a seat most of
-them stay as they were.
+The fast path (:func:`observe_state`) writes the same values straight from the state, reading
+only what the view shows. While tokens are face down it does not read another seat's face-down
+tokens or screen at all: as at the table, its tokens on a Part that are not face up are face
+down ("?"), and the tokens it was dealt, less those face up and in the Junk Pile, are behind its
+screen or face down (``unseen``). Each block's place is read from the layout the view's encoding
+gives, once per observer; the positions and values of the tokens at each place of the state's
+flat lists are tables per viewer. A group of blocks read from a few lists of the state (the
+face-up tokens; what is counted from them; control; the screens; the Junk Pile, row, deck and
+seat blocks) is kept per viewer with a copy of those lists and written again only when they
+differ: between two observations of a seat most of them stay as they were.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from itertools import chain, compress, filterfalse, repeat
-from operator import add, getitem, mul
+from operator import add, getitem, mul, sub
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...engine.observation import Encoder
@@ -315,6 +316,7 @@ class Fast(NamedTuple):
     alternate_pos: tuple[int, ...]     # per Alternate Token swap: its position
     points: tuple[int, ...]            # per Gadget: its points
     starred: tuple[int, ...]           # per swap + 1 (0: none): the 3★, 4★ and 5★ tokens dealt
+    dealt: tuple[tuple[int, ...], ...]  # per swap + 1 (0: none): the tokens dealt, per kind
     tables: dict[tuple[int, int], Tables]  # (where the game's part starts, viewer) -> positions
 
 
@@ -337,8 +339,11 @@ class Tables(NamedTuple):
     up_of: tuple[tuple[tuple[float, ...], ...], ...]
     down_at: tuple[tuple[int, ...], ...]   # your token face down: its tokens slot, yours_face_down,
     down_of: tuple[tuple[tuple[float, ...], ...], ...]  # its value (others' are counted, not read)
-    yours: tuple[bool, ...]            # per (Part, seat, kind): whether the seat is the viewer
+    yours: tuple[int, ...]             # the viewer's (Part, seat, kind) indexes
     pairs: range                       # the indexes of the (Part, seat) lists
+    pair_kinds: tuple[slice, ...]      # per (Part, seat): its kinds' indexes in the board lists
+    kind_parts: tuple[slice, ...]      # per (seat, kind): its Parts' indexes in the board lists
+    seat_parts: tuple[slice, ...]      # per seat: its Parts' indexes in the (Part, seat) lists
     theirs: tuple[int, ...]            # per (Part, seat): 1 if the seat is not the viewer, else 0
     hidden_at: tuple[int, ...]         # per (Part, seat): the slot of its face-down tokens ("?")
     control: tuple[tuple[int, ...], ...]   # per seat, per Part: its control position
@@ -366,7 +371,9 @@ class Tables(NamedTuple):
     # per group of blocks, its last entries with a copy of what they were read from (one slot,
     # replaced whole)
     face_up: list[tuple[list[int] | None, list[int], list[float]]]
-    screens: list[tuple[list[int] | None, list[int] | None, list[int], list[float]]]
+    screens: list[tuple[list[int] | None, list[int], list[float]]]
+    counted: list[tuple[tuple[list[int], list[int], list[int]] | None, list[int], list[int], list[float],
+                        list[int]]]
     control_memo: list[tuple[list[int] | None, list[int] | None, list[int], list[float]]]
     cards: list[tuple[tuple[Any, ...] | None, list[int], list[float]]]
 
@@ -392,6 +399,7 @@ def _fast(ctx: Context, content: Content, players: int, layout: list[Block]) -> 
         alternate_pos=tuple(ctx.alternates[name] for name, _, _ in ALTERNATES),
         points=tuple(g.points for g in gadgets),
         starred=(ctx.starred[None], *(ctx.starred[name] for name, _, _ in ALTERNATES)),
+        dealt=tuple(tuple(token_set(players, swap)) for swap in (None, *range(len(ALTERNATES)))),
         tables={},
     )
 
@@ -455,8 +463,11 @@ def _tables(fast: Fast, at: int, viewer: int) -> Tables:
         up_of=tuple(up_values),
         down_at=tuple(down_at),
         down_of=tuple(down_values),
-        yours=tuple(i // KINDS % n == viewer for i in board),
+        yours=tuple(i for i in board if i // KINDS % n == viewer),
         pairs=pairs,
+        pair_kinds=tuple(slice(pair * KINDS, pair * KINDS + KINDS) for pair in pairs),
+        kind_parts=tuple(slice(i, None, n * KINDS) for i in held),
+        seat_parts=tuple(slice(seat, None, n) for seat in range(n)),
         theirs=tuple(0 if pair % n == viewer else 1 for pair in pairs),
         hidden_at=tuple(tokens[pair // n] + relative[pair % n] * SLOTS + KINDS for pair in pairs),
         control=tuple(tuple(off[f"{PARTS[part]}.control"] + relative[seat] for part in range(CELLS))
@@ -486,7 +497,8 @@ def _tables(fast: Fast, at: int, viewer: int) -> Tables:
         power_owner=off["power.owner"],
         power_part=off["power.part"],
         face_up=[(None, [], [])],
-        screens=[(None, None, [], [])],
+        screens=[(None, [], [])],
+        counted=[(None, [], [], [], [])],
         control_memo=[(None, None, [], [])],
         cards=[(None, [], [])],
     )
@@ -525,36 +537,49 @@ def observe_state(s: GadgeteersState, seat: int, ctx: Context, at: int,
     # down by kind if yours, else as "?"); the control totals the viewer can read; control
     extend_p(map(add, t.cells, s.cell_of))
     extend_v(repeat(1.0, CELLS))
-    # the blocks read from one list of the state (and the control blocks, from two) are kept
-    # with a copy of it: they are often as they were at this seat's last observation
+    # Groups of blocks read from a few lists of the state are kept with a copy of those lists:
+    # they are often as they were at this seat's last observation.
     up = s.up
     last = t.face_up[0]
     if last[0] != up:
-        last = t.face_up[0] = _entries(t.up_at, t.up_of, up, t.board)
+        last = t.face_up[0] = _face_up(t, up)
     extend_p(last[1])
     extend_v(last[2])
-    down = s.down
-    screen = s.screen
-    # tokens are face down only in the Parts Phase (the Gadgets Phase turns them all face up)
-    if phase == PARTS_PHASE and down.count(0) != len(down):
-        hidden = list(compress(t.board, down))
-        # yours, by kind; the others' counted per Part ("?") and, with their screens, per kind
-        # (unseen): the view shows no more of them, and no entry here says more either
-        yours = list(compress(hidden, map(t.yours.__getitem__, hidden)))
+    # While tokens are face down (in the Parts Phase), another seat's face-down tokens and screen
+    # are not read: as at the table, what the view shows of them is counted from what is in sight.
+    # Its tokens on a Part not face up are face down; the tokens it was dealt, less those face up
+    # and in the Junk Pile, are behind its screen or face down.
+    counted = None
+    if phase == PARTS_PHASE:
+        junk, swaps = s.junk, s.swaps
+        counted = t.counted[0]
+        if counted[0] is None or counted[0][0] != up or counted[0][1] != junk or counted[0][2] != swaps:
+            counted = t.counted[0] = _counted(t, fast, up, junk, swaps)
+        pieces = s.pieces
+        down_by_part = list(map(sub, pieces, counted[1]))  # per (Part, seat): tokens face down
+        if down_by_part.count(0) == len(down_by_part):
+            counted = None
+    if counted is not None:
+        down = s.down
+        yours = list(compress(t.yours, map(down.__getitem__, t.yours)))
         extend_p(chain.from_iterable(map(t.down_at.__getitem__, yours)))
         extend_v(chain.from_iterable(map(getitem, map(t.down_of.__getitem__, yours), map(down.__getitem__, yours))))
-        unseen = screen.copy()
-        per_part = [0] * len(t.pairs)
-        width = len(unseen)
-        for i in hidden:
-            count = down[i]
-            unseen[i % width] += count
-            per_part[i // KINDS] += count
-        theirs = list(compress(t.pairs, map(mul, per_part, t.theirs)))
+        theirs = list(compress(t.pairs, map(mul, down_by_part, t.theirs)))
         extend_p(map(t.hidden_at.__getitem__, theirs))
-        extend_v(map(mul, map(per_part.__getitem__, theirs), repeat(TOKEN_STEP)))
+        extend_v(map(mul, map(down_by_part.__getitem__, theirs), repeat(TOKEN_STEP)))
+        # the tokens behind or face down per kind, behind each screen, behind yours by kind
+        extend_p(counted[2])
+        extend_v(counted[3])
+        for kept, count_at, parts in zip(counted[4], t.screen_count, t.seat_parts, strict=True):
+            held = kept - sum(pieces[parts])
+            if held:
+                positions.append(count_at)
+                values.append(held / SCREEN)
+        mine = s.screen[t.own_held:t.own_held + KINDS]
+        extend_p(compress(t.your_screen, mine))
+        extend_v(map(mul, compress(mine, mine), repeat(HELD_STEP)))
     else:
-        unseen = screen
+        # no token is face down: control is shown, and every screen's tokens by kind (unseen)
         positions.append(t.control_shown)
         values.append(1.0)
         total, cell_of = s.total, s.cell_of
@@ -563,13 +588,12 @@ def observe_state(s: GadgeteersState, seat: int, ctx: Context, at: int,
             last_control = t.control_memo[0] = (total.copy(), cell_of.copy(), *_control(s, t.control))
         extend_p(last_control[2])
         extend_v(last_control[3])
-
-    # behind the screens: each seat's count, the kinds behind its screen or face down, yours
-    last_screens = t.screens[0]
-    if last_screens[0] != screen or last_screens[1] != unseen:
-        last_screens = t.screens[0] = _screens(t, screen, unseen)
-    extend_p(last_screens[2])
-    extend_v(last_screens[3])
+        screen = s.screen
+        last = t.screens[0]
+        if last[0] != screen:
+            last = t.screens[0] = _screens(t, screen)
+        extend_p(last[1])
+        extend_v(last[2])
 
     # the Junk Pile, the Gadget row and the deck, the players' Gadgets, scores, Alternate
     # Tokens, passes and the Bonus cards shown: a function of these alone
@@ -588,22 +612,36 @@ def observe_state(s: GadgeteersState, seat: int, ctx: Context, at: int,
         _power(s, seat, fast.players, t, fast.gadget_pos, positions, values)
 
 
-def _entries(at: tuple[tuple[int, ...], ...], of: tuple[tuple[tuple[float, ...], ...], ...],
-             counts: list[int], indexes: range) -> tuple[list[int], list[int], list[float]]:
-    """The entries of the nonzero ``counts`` (positions ``at[i]``, values ``of[i][count]``),
-    with a copy of ``counts``."""
-    found = list(compress(indexes, counts))
-    return (counts.copy(), list(chain.from_iterable(map(at.__getitem__, found))),
-            list(chain.from_iterable(map(getitem, map(of.__getitem__, found), map(counts.__getitem__, found)))))
+def _face_up(t: Tables, up: list[int]) -> tuple[list[int], list[int], list[float]]:
+    """The face-up tokens' entries (per Part, seat and kind, and their values in each seat's
+    control total), with a copy of ``up``."""
+    found = list(compress(t.board, up))
+    return (up.copy(), list(chain.from_iterable(map(t.up_at.__getitem__, found))),
+            list(chain.from_iterable(map(getitem, map(t.up_of.__getitem__, found), map(up.__getitem__, found)))))
 
 
-def _screens(t: Tables, screen: list[int], unseen: list[int]
-             ) -> tuple[list[int], list[int], list[int], list[float]]:
-    """The screens' blocks (each seat's count of tokens behind it, the kinds each seat has behind
-    it or face down, the viewer's own screen by kind), with copies of what they are read from."""
+def _counted(t: Tables, fast: Fast, up: list[int], junk: list[int], swaps: list[int]) -> tuple[
+        tuple[list[int], list[int], list[int]], list[int], list[int], list[float], list[int]]:
+    """What is in sight of the tokens not in sight: per (Part, seat) the tokens face up, the
+    unseen block (per seat and kind, the tokens dealt less those face up and in the Junk Pile),
+    and per seat its tokens dealt less those in the Junk Pile; with copies of what they are
+    read from."""
+    dealt = list(chain.from_iterable(fast.dealt[swap + 1] for swap in swaps))
+    kept = list(map(sub, dealt, junk))  # per (seat, kind): on a Part or behind the screen
+    unseen = list(map(sub, kept, map(sum, map(up.__getitem__, t.kind_parts))))
     found = list(compress(t.held, unseen))
+    by_part = list(map(sum, map(up.__getitem__, t.pair_kinds)))
+    away = [sum(kept[seat * KINDS:seat * KINDS + KINDS]) for seat in range(len(swaps))]
+    return ((up.copy(), junk.copy(), swaps.copy()), by_part, list(map(t.unseen.__getitem__, found)),
+            list(map(mul, map(unseen.__getitem__, found), repeat(HELD_STEP))), away)
+
+
+def _screens(t: Tables, screen: list[int]) -> tuple[list[int], list[int], list[float]]:
+    """The screens' blocks while no token is face down (each seat's tokens behind its screen by
+    kind, their count, yours by kind), with a copy of ``screen``."""
+    found = list(compress(t.held, screen))
     positions = list(map(t.unseen.__getitem__, found))
-    values = list(map(mul, map(unseen.__getitem__, found), repeat(HELD_STEP)))
+    values = list(map(mul, map(screen.__getitem__, found), repeat(HELD_STEP)))
     for seat, at in enumerate(t.screen_count):
         count = sum(screen[seat * KINDS:seat * KINDS + KINDS])
         if count:
@@ -612,7 +650,7 @@ def _screens(t: Tables, screen: list[int], unseen: list[int]
     mine = screen[t.own_held:t.own_held + KINDS]
     positions.extend(compress(t.your_screen, mine))
     values.extend(map(mul, compress(mine, mine), repeat(HELD_STEP)))
-    return screen.copy(), unseen.copy(), positions, values
+    return screen.copy(), positions, values
 
 
 def _cards(s: GadgeteersState, seat: int, fast: Fast, t: Tables,
