@@ -14,7 +14,7 @@ from ...engine.observation import Encoder
 from . import lab
 from .content import DEFAULT_FILE, SCHEMA
 from .content import load as load_content
-from .observation import context, observe
+from .observation import context, observe, observe_state
 from .presentation import EVENT_TEXTS, catalog
 from .state import GadgeteersState
 
@@ -54,10 +54,15 @@ class Gadgeteers(Game):
         return catalog(load_content(options.get("content")))
 
     def _observation_context(self, players: int, options: Mapping[str, Any]) -> Any:
-        return context(players, options)
+        return context(players, options, self)
 
     def _observe(self, encoder: Encoder, view: Mapping[str, Any], context: Any) -> None:
         observe(encoder, view, context)
+
+    def _observe_state(self, state: State, seat: int, context: Any, at: int,
+                       positions: list[int], values: list[float]) -> None:
+        assert isinstance(state, GadgeteersState)
+        observe_state(state, seat, context, at, positions, values)
 
     def render(self, view: dict[str, Any]) -> str:
         from .render import render

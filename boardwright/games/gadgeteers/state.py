@@ -7,7 +7,9 @@ seat) are kept up to date as tokens move, in halves of a point.
 
 from __future__ import annotations
 
-from operator import add
+from collections.abc import Iterator
+from itertools import compress
+from operator import add, gt
 from typing import Any
 
 from ...engine import Action, IllegalAction, State, Stream
@@ -206,6 +208,17 @@ class GadgeteersState(State):
                 return (first, totals.index(second))
             return (first,)
         return (first,) if leaders == 1 else ()
+
+    def leads(self, seat: int) -> Iterator[int]:
+        """The Parts where ``seat``'s total is higher than every other seat's (so above 0): the
+        Parts it controls by the one highest total (G4), except the corners of a 4-player game,
+        which :meth:`controllers` rules on."""
+        n = self.players
+        total = self.total
+        if n == 2:
+            return compress(range(CELLS), map(gt, total[seat::2], total[1 - seat::2]))
+        best = map(max, *(total[other::n] for other in range(n) if other != seat))
+        return compress(range(CELLS), map(gt, total[seat::n], best))
 
     def control_mask(self, seat: int) -> int:
         """The Parts ``seat`` controls, as a bit mask over Part ids (Parts where it has no
