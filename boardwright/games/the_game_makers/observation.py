@@ -32,7 +32,7 @@ identical tiles lies where look the same.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from boardwright.engine.observation import Encoder
@@ -132,6 +132,11 @@ class Context:
     tweenies: int
     trees: int
     bag_scale: int
+    #: block name -> where it starts in the game's part (filled by the game once the layout is
+    #: known: fast_observation.block_offsets)
+    offsets: dict[str, int] = field(default_factory=dict)
+    #: the fast path's absolute positions per start of the game's part (fast_observation.Places)
+    places: dict[int, Any] = field(default_factory=dict)
 
 
 def card_features(card: Card, cards: int) -> tuple[float, ...]:
