@@ -91,12 +91,77 @@ def remember(memo: dict[tuple[int, ...], Entries], key: tuple[int, ...], found: 
     return found
 
 
+class Pile:
+    """The entries of a pile that grows until it is emptied (the discard pile, each pile of
+    discarded tiles), kept for the pile's contents when last seen: the same contents again cost a
+    comparison, a pile grown since costs its new items only."""
+
+    __slots__ = ("items", "position_of", "row", "value_of", "where")
+
+    def __init__(self, position_of: Sequence[int], value_of: Sequence[float]) -> None:
+        #: per item: where it counts, and what
+        self.position_of = position_of
+        self.value_of = value_of
+        self.items: list[int] = []
+        self.where: list[int] = []
+        self.row: list[float] = []
+
+    def update(self, items: list[int]) -> None:
+        """The entries of ``items`` (the pile now)."""
+        known = len(self.items)
+        if len(items) > known and items[:known] == self.items:  # grown since
+            new = items[known:]
+        else:
+            self.where, self.row = [], []
+            new = items
+        where, row, position_of, value_of = self.where, self.row, self.position_of, self.value_of
+        for item in new:
+            where.append(position_of[item])
+            row.append(value_of[item])
+        self.items = items[:]
+
+
+#: item -> its row's nonzero values (positions in the row, values)
+Rows = Mapping[int, Entries]
+
+
+class Slots:
+    """A row of slots the rules fix (Contract spaces, Display Case slots, Assembly Line cells),
+    each written as its item's row; the entries of every contents seen are remembered."""
+
+    __slots__ = ("known", "memo", "rows", "starts")
+
+    def __init__(self, start: int, count: int, size: int, rows: Rows) -> None:
+        self.starts = tuple(start + slot * size for slot in range(count))
+        self.rows = rows
+        #: per slot: item -> the positions of its nonzero values there
+        self.known: list[dict[int, tuple[int, ...]]] = [{} for _ in range(count)]
+        #: the slots' contents -> their entries
+        self.memo: dict[tuple[int, ...], Entries] = {}
+
+    def entries(self, items: tuple[int, ...]) -> Entries:
+        """The nonzero values of the slots holding ``items`` (EMPTY for an empty slot)."""
+        where: list[int] = []
+        row: list[float] = []
+        rows = self.rows
+        for slot, item in enumerate(items):
+            if item != EMPTY:
+                known = self.known[slot]
+                found = known.get(item)
+                if found is None:
+                    start = self.starts[slot]
+                    found = known[item] = tuple(start + i for i in rows[item][0])
+                where.extend(found)
+                row.extend(rows[item][1])
+        return tuple(where), tuple(row)
+
+
 class SeatPlaces:
     """Absolute positions of one seat's blocks (the k-th seat counted from the viewer)."""
 
     __slots__ = ("active", "assembly_line", "break_room", "building_spaces", "cards", "components",
-                 "contracts", "discounts", "display", "factory_memo", "forklift_last", "forklift_wait",
-                 "marketing", "score", "structures", "structures_memo", "tiles", "total", "trees",
+                 "cell_slots", "contract_slots", "contracts", "discounts", "display", "forklift_last", "forklift_wait",
+                 "marketing", "score", "shelf_slots", "structures", "structures_memo", "tiles", "total", "trees",
                  "tweenies_used", "workers")
     active: int
     assembly_line: int
@@ -118,11 +183,14 @@ class SeatPlaces:
     tweenies_used: int
     workers: int
 
-    def __init__(self, offsets: Mapping[str, int], prefix: str, at: int) -> None:
+    def __init__(self, offsets: Mapping[str, int], prefix: str, at: int, card_rows: Rows,
+                 shelf_rows: Rows, cell_rows: Rows) -> None:
         for name in SEAT_BLOCKS:
             setattr(self, name, at + offsets[prefix + name])
-        #: Contracts, Display Case and Assembly Line contents -> their entries
-        self.factory_memo: dict[tuple[int, ...], Entries] = {}
+        #: the 3 Contract spaces, 12 Display Case slots and 18 Assembly Line cells
+        self.contract_slots = Slots(self.contracts, 3, CARD_SIZE, card_rows)
+        self.shelf_slots = Slots(self.display, 12, SHELF_SIZE, shelf_rows)
+        self.cell_slots = Slots(self.assembly_line, 18, CELL_SIZE, cell_rows)
         #: Structures, filled building spaces, trees and Tweenies used -> their entries
         self.structures_memo: dict[tuple[int, ...], Entries] = {}
 
@@ -134,7 +202,7 @@ class Places:
     __slots__ = ("bags", "card_rows", "cell_rows", "current", "deck", "discard", "draft_holders",
                  "draft_known", "draft_sizes", "end_triggered", "ended_full", "ended_limit",
                  "level_wedges", "offer_cards", "offer_features", "offer_tiles", "order", "phase",
-                 "piles_memo", "ready", "reset_turn", "ring", "ring_positions", "seats", "shelf_rows",
+                 "piles", "ready", "reset_turn", "ring", "ring_positions", "seats", "shelf_rows",
                  "shelves_memo", "solo_target",
                  "step", "step_back", "step_card", "step_column", "step_count", "step_exchange",
                  "step_keep", "step_kind", "step_level", "step_moved", "step_needs", "step_optional",
@@ -193,14 +261,19 @@ class Places:
         for name in self.__slots__:
             if name in offsets:
                 setattr(self, name, at + offsets[name])
-        self.seats = tuple(SeatPlaces(offsets, SEAT_PREFIX[k], at) for k in range(ctx.players))
         self.card_rows = {card: nonzero(row) for card, row in ctx.card_row.items()}
         self.shelf_rows = {card: nonzero(row) for card, row in ctx.shelf_row.items()}
         self.cell_rows = {code: nonzero(row) for code, row in ctx.cell_row.items()}
+        self.seats = tuple(SeatPlaces(offsets, SEAT_PREFIX[k], at, self.card_rows, self.shelf_rows,
+                                      self.cell_rows) for k in range(ctx.players))
         #: a Display Case's contents -> what its score sheet reads of it (``scoring.shelf``)
         self.shelves_memo: dict[tuple[int, ...], scoring.Shelf] = {}
-        #: the discard pile and the discarded tiles -> their entries
-        self.piles_memo: dict[tuple[int, ...], Entries] = {}
+        #: the discard pile (one per card), then the piles of discarded small, medium and large
+        #: tiles (per size and icon, as a share of the content's tiles of that size and icon)
+        tiles_at = tuple(self.tile_discard + kind for kind in ctx.tile_type)
+        tile_share = tuple(ctx.tile_share[kind] for kind in ctx.tile_type)
+        self.piles = (Pile(range(self.discard, self.discard + ctx.cards), (1.0,) * ctx.cards),
+                      *(Pile(tiles_at, tile_share) for _ in range(3)))
         #: (ring, READY index) -> positions of the ring, READY and Level 1-3 Wedge ones
         self.ring_positions: dict[tuple[tuple[int, ...], int], tuple[int, ...]] = {}
 
@@ -285,13 +358,12 @@ def observe_state(state: GameMakersState, seat: int, ctx: Context, at: int,
         if bag:
             put(base + i)
             value(len(bag) / ctx.bag_scale)
-    tile_discard = state.tile_discard
-    key = (*state.discard, -1, *tile_discard[0], *tile_discard[1], *tile_discard[2])
-    found = lay.piles_memo.get(key)
-    if found is None:
-        found = remember(lay.piles_memo, key, piles(lay, ctx, state.discard, key[len(state.discard) + 1:]))
-    positions.extend(found[0])
-    values.extend(found[1])
+    piles = lay.piles
+    for pile, items in zip(piles, (state.discard, *state.tile_discard), strict=True):
+        if items != pile.items:
+            pile.update(items)
+        positions.extend(pile.where)
+        values.extend(pile.row)
 
     stack = state.stack
     if stack:
@@ -327,21 +399,6 @@ def observe_state(state: GameMakersState, seat: int, ctx: Context, at: int,
     for k, places_k in enumerate(lay.seats):
         s = (seat + k) % players
         observe_seat(lay, places_k, ctx, state, s, wheel, sheets[s], put, value, positions, values)
-
-
-def piles(lay: Places, ctx: Context, discard: Sequence[int], tiles: Sequence[int]) -> Entries:
-    """The face-up discard pile (one per card) and the discarded tiles (per size and icon, as a
-    share of the content's tiles of that size and icon)."""
-    where = [lay.discard + card for card in discard]
-    row = [1.0] * len(discard)
-    types = ctx.tile_type
-    share = ctx.tile_share
-    base = lay.tile_discard
-    for tile in tiles:
-        kind = types[tile]
-        where.append(base + kind)
-        row.append(share[kind])
-    return tuple(where), tuple(row)
 
 
 def observe_pending(lay: Places, ctx: Context, stack: list[tuple[Any, ...]], mine: bool,
@@ -544,13 +601,14 @@ def observe_seat(lay: Places, at: SeatPlaces, ctx: Context, state: GameMakersSta
 
     # Contracts, Display Case and Assembly Line; Structures, trees and Tweenies used: remembered
     # per content, since they change a few times a game
-    contracts, display, line = state.contracts[s], state.display[s], state.line[s]
-    key = (*contracts, *display, *line)
-    found = at.factory_memo.get(key)
-    if found is None:
-        found = remember(at.factory_memo, key, factory(lay, at, contracts, display, line))
-    positions.extend(found[0])
-    values.extend(found[1])
+    for items, slots in ((state.contracts[s], at.contract_slots), (state.display[s], at.shelf_slots),
+                         (state.line[s], at.cell_slots)):
+        key = tuple(items)
+        found = slots.memo.get(key)
+        if found is None:
+            found = remember(slots.memo, key, slots.entries(key))
+        positions.extend(found[0])
+        values.extend(found[1])
     base = at.marketing
     for column, height in enumerate(state.market[s * 5: s * 5 + 5]):
         if height:
@@ -580,24 +638,6 @@ def observe_seat(lay: Places, at: SeatPlaces, ctx: Context, state: GameMakersSta
         put(at.total)
         value(sheet["total"] / TOTAL_SCALE)
 
-
-
-def factory(lay: Places, at: SeatPlaces, contracts: Sequence[int], display: Sequence[int],
-            line: Sequence[int]) -> Entries:
-    """The 3 Contract spaces, 12 Display Case slots and 18 Assembly Line cells: each item as its
-    precomputed row (a card's features, a shelved game's, a cell's machinery or Tweenie)."""
-    where: list[int] = []
-    row: list[float] = []
-    for items, rows, base, size in ((contracts, lay.card_rows, at.contracts, CARD_SIZE),
-                                    (display, lay.shelf_rows, at.display, SHELF_SIZE),
-                                    (line, lay.cell_rows, at.assembly_line, CELL_SIZE)):
-        for slot, item in enumerate(items):
-            if item != EMPTY:
-                nonzero_at, nonzero_values = rows[item]
-                start = base + slot * size
-                where.extend(start + i for i in nonzero_at)
-                row.extend(nonzero_values)
-    return tuple(where), tuple(row)
 
 
 def structures(at: SeatPlaces, ctx: Context, key: tuple[int, ...]) -> Entries:
