@@ -94,31 +94,35 @@ def remember(memo: dict[tuple[int, ...], Entries], key: tuple[int, ...], found: 
 class Pile:
     """The entries of a pile that grows until it is emptied (the discard pile, each pile of
     discarded tiles), kept for the pile's contents when last seen: the same contents again cost a
-    comparison, a pile grown since costs its new items only."""
+    comparison, a pile grown since costs its new items only. The contents and their entries are
+    kept as one value, replaced whole, so a reader never pairs one's contents with another's
+    entries."""
 
-    __slots__ = ("items", "position_of", "row", "value_of", "where")
+    __slots__ = ("known", "position_of", "value_of")
 
     def __init__(self, position_of: Sequence[int], value_of: Sequence[float]) -> None:
         #: per item: where it counts, and what
         self.position_of = position_of
         self.value_of = value_of
-        self.items: list[int] = []
-        self.where: list[int] = []
-        self.row: list[float] = []
+        #: the contents last seen, and their positions and values
+        self.known: tuple[list[int], list[int], list[float]] = ([], [], [])
 
-    def update(self, items: list[int]) -> None:
-        """The entries of ``items`` (the pile now)."""
-        known = len(self.items)
-        if len(items) > known and items[:known] == self.items:  # grown since
-            new = items[known:]
+    def entries(self, items: list[int]) -> tuple[list[int], list[int], list[float]]:
+        """The pile's contents ``items`` with their positions and values."""
+        known = self.known
+        if items == known[0]:
+            return known
+        size = len(known[0])
+        if len(items) > size and items[:size] == known[0]:  # grown since
+            where, row, new = known[1][:], known[2][:], items[size:]
         else:
-            self.where, self.row = [], []
-            new = items
-        where, row, position_of, value_of = self.where, self.row, self.position_of, self.value_of
+            where, row, new = [], [], items
+        position_of, value_of = self.position_of, self.value_of
         for item in new:
             where.append(position_of[item])
             row.append(value_of[item])
-        self.items = items[:]
+        self.known = known = (items[:], where, row)
+        return known
 
 
 #: item -> its row's nonzero values (positions in the row, values)
@@ -358,12 +362,10 @@ def observe_state(state: GameMakersState, seat: int, ctx: Context, at: int,
         if bag:
             put(base + i)
             value(len(bag) / ctx.bag_scale)
-    piles = lay.piles
-    for pile, items in zip(piles, (state.discard, *state.tile_discard), strict=True):
-        if items != pile.items:
-            pile.update(items)
-        positions.extend(pile.where)
-        values.extend(pile.row)
+    for pile, items in zip(lay.piles, (state.discard, *state.tile_discard), strict=True):
+        _, where, row = pile.entries(items)
+        positions.extend(where)
+        values.extend(row)
 
     stack = state.stack
     if stack:
