@@ -28,6 +28,7 @@ from .board import DRAFT, EMPTY, PLAY, SETUP, TWEENIE_BASE
 from .observation import (
     CARD_SIZE,
     CARDS_SCALE,
+    CELL_SIZE,
     COMPONENT_SCALE,
     MAX_OFFER,
     MAX_SETS,
@@ -46,8 +47,6 @@ from .observation import (
 if TYPE_CHECKING:
     from .state import GameMakersState
 
-#: the values of an Assembly Line cell's row (machinery icon 5, tile size, Tweenie)
-CELL_SIZE = 7
 #: score sheet lines, without the total
 LINE_KEYS = SCORE_KEYS[:-1]
 #: the blocks written per seat, in :func:`observation.observe_seat`'s order
