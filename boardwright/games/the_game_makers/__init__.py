@@ -15,6 +15,7 @@ from boardwright.engine.observation import Encoder
 from . import lab
 from .content import BASE, SCHEMA
 from .events import TEXTS
+from .fast_observation import block_offsets, observe_state
 from .observation import Context, context, observe
 from .state import MAX_FACE, GameMakersState, check_dice_faces
 
@@ -88,10 +89,20 @@ class TheGameMakers(Game):
         return catalog(load(options["content"]))
 
     def _observation_context(self, players: int, options: Mapping[str, Any]) -> Context:
-        return context(players, options)
+        """The content's rows and the options a seat knows all game, and where each block of the
+        observation starts (read off the encoding of a probe view)."""
+        found = context(players, options)
+        probe = self.new(players=players, seed=0, options=options, events=False)
+        found.offsets.update(block_offsets(found, probe.view(0)))
+        return found
 
     def _observe(self, encoder: Encoder, view: Mapping[str, Any], context: Any) -> None:
         observe(encoder, view, context)
+
+    def _observe_state(self, state: State, seat: int, context: Any, at: int,
+                       positions: list[int], values: list[float]) -> None:
+        """The observation straight from the state: fast_observation.observe_state."""
+        observe_state(state, seat, context, at, positions, values)  # type: ignore[arg-type]
 
     def render(self, view: dict[str, Any]) -> str:
         from .render import render

@@ -32,7 +32,7 @@ identical tiles lies where look the same.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from boardwright.engine.observation import Encoder
@@ -76,6 +76,7 @@ SHELF_NOTE = ("filled; type (4); component kinds its Contract required (5); scor
 SHELF_SIZE = 27
 #: per Assembly Line cell: machinery icon 5, tile size / 3, Tweenie
 CELL_NOTE = "machinery icon (cards/tiles/wood/dice/plastic), tile size / 3, 1 if a Tweenie"
+CELL_SIZE = 7
 
 
 #: the notes of blocks whose text is put together from the names above (built once)
@@ -132,6 +133,11 @@ class Context:
     tweenies: int
     trees: int
     bag_scale: int
+    #: block name -> where it starts in the game's part (filled by the game once the layout is
+    #: known: fast_observation.block_offsets)
+    offsets: dict[str, int] = field(default_factory=dict)
+    #: the fast path's absolute positions per start of the game's part (fast_observation.Places)
+    places: dict[int, Any] = field(default_factory=dict)
 
 
 def card_features(card: Card, cards: int) -> tuple[float, ...]:
@@ -186,9 +192,9 @@ def context(players: int, options: Mapping[str, Any]) -> Context:
     card_row[EMPTY] = (0.0,) * CARD_SIZE
     shelf_row = {c.id: shelf_features(c, cards) for c in content.cards}
     shelf_row[EMPTY] = (0.0,) * SHELF_SIZE
-    cell_row: dict[int, tuple[float, ...]] = {EMPTY: (0.0,) * 7}
+    cell_row: dict[int, tuple[float, ...]] = {EMPTY: (0.0,) * CELL_SIZE}
     for tile, (size, icon) in enumerate(content.tiles):
-        row = [0.0] * 7
+        row = [0.0] * CELL_SIZE
         row[icon] = 1.0
         row[5] = size / 3
         cell_row[tile] = tuple(row)
@@ -347,7 +353,7 @@ def observe_pending(encoder: Encoder, pending: Sequence[Mapping[str, Any]], ctx:
     extra = top.get("extra") if step == "use" else None
     encoder.number("step_roll", extra if kind == 3 else 0, 6, "the die just rolled / 6")
     piece = top.get("piece") if step == "cell" else (extra if kind == 1 else None)
-    encoder.numbers("step_piece", ctx.cell_row[piece] if piece is not None else (), 7,
+    encoder.numbers("step_piece", ctx.cell_row[piece] if piece is not None else (), CELL_SIZE,
                     note=NOTE["step_piece"])
     hot(encoder, "step_tweenie", piece - TWEENIE_BASE if piece is not None else None, ctx.tweenies,
         "the Tweenie being placed, one-hot")

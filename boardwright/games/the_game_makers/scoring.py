@@ -93,44 +93,56 @@ def game_vp(state: Board, seat: int, masks: list[int] | None = None) -> list[int
     return out
 
 
-def sheets(state: Board) -> list[dict[str, int]]:
-    """The score sheet of every seat (each Display Case is read once for all of them)."""
-    masks = [display_masks(state, s) for s in range(state.players)]
-    return [sheet(state, s, masks) for s in range(state.players)]
+#: what a score sheet reads of one Display Case (:func:`shelf`): its :func:`display_masks`, the
+#: games of each type on it, the VP of its games, and the columns holding a yellow game
+Shelf = tuple[list[int], list[int], int, int]
+
+
+def shelf(state: Board, seat: int) -> Shelf:
+    """What the score sheets read of a seat's Display Case alone. It follows from the Display
+    Case's contents (with the content), so a caller may keep it per contents."""
+    masks = display_masks(state, seat)
+    counts = [masks[YELLOW].bit_count(), masks[BLUE].bit_count(), masks[PURPLE].bit_count(),
+              masks[RED].bit_count()]
+    return masks, counts, sum(game_vp(state, seat, masks)), pattern_vp(masks[YELLOW], COLS)
+
+
+def sheets(state: Board, shelves: list[Shelf] | None = None) -> list[dict[str, int]]:
+    """The score sheet of every seat (each Display Case is read once for all of them; or
+    ``shelves`` gives each seat's :func:`shelf`, already worked out)."""
+    if shelves is None:
+        shelves = [shelf(state, s) for s in range(state.players)]
+    return [sheet(state, s, shelves) for s in range(state.players)]
 
 
 def breakdown(state: Board, seat: int) -> dict[str, int]:
     """The score sheet of one seat."""
-    return sheet(state, seat, [display_masks(state, s) for s in range(state.players)])
+    return sheet(state, seat, [shelf(state, s) for s in range(state.players)])
 
 
-def sheet(state: Board, seat: int, all_masks: list[list[int]]) -> dict[str, int]:
-    """The score sheet of one seat, given every seat's :func:`display_masks`."""
+def sheet(state: Board, seat: int, shelves: list[Shelf]) -> dict[str, int]:
+    """The score sheet of one seat, given every seat's :func:`shelf`."""
     tile = state.content.marketing[state.players]
-    masks = all_masks[seat]
-    counts = [masks[YELLOW].bit_count(), masks[BLUE].bit_count(), masks[PURPLE].bit_count(),
-              masks[RED].bit_count()]
+    _, counts, games, yellow_columns = shelves[seat]
     teamwork = military = 0
     if state.players == 1:  # M12: one virtual opponent
         others_purple = int(tile.rival_purple > 0)
         military = int(counts[RED] > tile.rival_red)
     else:
         others_purple = 0
-        for s, other in enumerate(all_masks):
+        for s, other in enumerate(shelves):
             if s != seat:
-                others_purple += other[PURPLE] != 0
-                military += counts[RED] > other[RED].bit_count()
+                others_purple += other[1][PURPLE] != 0
+                military += counts[RED] > other[1][RED]
     military *= tile.military
     if counts[PURPLE]:
         teamwork = others_purple * tile.teamwork + (tile.teamwork_bonus if counts[PURPLE] >= 3 else 0)
     track = state.market[seat * 5: seat * 5 + 5]
-    engines = pattern_vp(masks[YELLOW], COLS) * tile.engines
-    cards = counts[BLUE] // 2 * tile.cards
     planted = state.trees[seat].bit_count()
     result = {
-        "games": sum(game_vp(state, seat, masks)),
-        "engines": engines * track[YELLOW],
-        "cards": cards * track[BLUE],
+        "games": games,
+        "engines": yellow_columns * tile.engines * track[YELLOW],
+        "cards": counts[BLUE] // 2 * tile.cards * track[BLUE],
         "teamwork": teamwork * track[PURPLE],
         "military": military * track[RED],
         "trees": planted // 3 * tile.trees * track[TREES_COLUMN],
