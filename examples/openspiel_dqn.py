@@ -8,10 +8,14 @@ legal action) plays ``--eval-games`` fresh games in each seat, and each seat's w
 with a 95% Wilson interval. Action indexes are relative to the acting seat, so the agent trained in
 seat 0 also plays seat 1 (evaluation only sets its ``player_id``).
 
+Settings: one hidden layer of 128, Adam (``--lr``), Huber loss, a learning step every 4 decisions,
+exploration falling from 1 to 0.05 over ``--explore`` decisions. OpenSpiel's defaults (SGD at 0.01,
+squared loss) lost to the random bot after the same 2 minutes.
+
 OpenSpiel's PyTorch DQN imports ``dm-tree`` and ``torch``, which OpenSpiel does not install; the
 ``rl`` extra brings both: ``pip install 'boardwright[rl]'``.
 
-    python examples/openspiel_dqn.py --minutes 2 --eval-games 200
+    python examples/openspiel_dqn.py --minutes 2 --eval-games 200   # about 94% in each seat
 """
 
 from __future__ import annotations
@@ -57,15 +61,19 @@ def main(argv: Sequence[str] | None = None) -> list[tuple[int, float, float, flo
     parser.add_argument("--episodes", type=int, help="stop training after this many games")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--eval-games", type=int, default=200, help="evaluation games per seat (default 200)")
+    parser.add_argument("--lr", type=float, default=1e-3, help="Adam's step size (default 0.001)")
+    parser.add_argument("--explore", type=int, default=20_000,
+                        help="learner decisions over which exploration falls from 1 to 0.05 (default 20,000)")
     args = parser.parse_args(argv)
     if args.minutes <= 0 or args.eval_games <= 0:
         parser.error("--minutes and --eval-games must be positive")
     torch.set_num_threads(1)
     env = environment(args.seed)
     size, count = env.observation_spec()["info_state"][0], env.action_spec()["num_actions"]
-    learner = dqn.DQN(player_id=0, state_representation_size=size, num_actions=count, hidden_layers_sizes=[64, 64],
-                      replay_buffer_capacity=50_000, batch_size=64, learning_rate=0.01, min_buffer_size_to_learn=1000,
-                      epsilon_decay_duration=50_000, seed=args.seed)
+    learner = dqn.DQN(player_id=0, state_representation_size=size, num_actions=count, hidden_layers_sizes=[128],
+                      replay_buffer_capacity=50_000, batch_size=64, optimizer_str="adam", learning_rate=args.lr,
+                      loss_str="huber", learn_every=4, min_buffer_size_to_learn=1000,
+                      epsilon_decay_duration=args.explore, epsilon_end=0.05, seed=args.seed)
     opponent = random_agent.RandomAgent(player_id=1, num_actions=count)
     start, episodes = time.process_time(), 0
     while time.process_time() - start < args.minutes * 60 and (args.episodes is None or episodes < args.episodes):
