@@ -70,10 +70,22 @@ def test_server_load_plays_tables_over_the_real_server_and_prints_its_figures(po
 
 
 def test_rl_steps_prints_each_interface_against_the_bare_api():
-    out = run("rl_steps.py", "--game", "game-development", "--seconds", "0.1")
+    out = run("rl_steps.py", "--game", "game-development", "--game", "kuhn_poker", "--seconds", "0.1")
     for name in ("bare", "pettingzoo", "gymnasium", "openspiel+obs"):
         assert name in out
     assert "vs bare" in out
+    # OpenSpiel's own game through the same loop, then each game's rl_environment reset
+    assert re.search(r"kuhn_poker \(OpenSpiel\) +openspiel\+obs +[\d,]+ +-", out), out
+    resets = re.findall(r"^(.+?) +(\d+\.\d{3}) ms$", out, re.MULTILINE)
+    assert [name.strip() for name, _ in resets] == ["game-development 2p", "kuhn_poker (OpenSpiel)"], out
+    assert all(float(ms) > 0 for _, ms in resets)
+
+
+def test_rl_steps_refuses_an_unknown_game_in_one_line():
+    done = subprocess.run([sys.executable, str(BENCHMARKS / "rl_steps.py"), "--game", "no_such_game"],
+                          capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert "--game: 'no_such_game' is neither a boardwright game nor an OpenSpiel game" in done.stderr
 
 
 def test_openspiel_ismcts_plays_and_reports_a_game(tmp_path):

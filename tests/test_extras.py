@@ -35,6 +35,7 @@ MODULE_OF = {
     "alembic": "alembic", "psycopg": "psycopg", "pytest": "pytest", "pytest-xdist": "xdist", "pexpect": "pexpect",
     "hypothesis": "hypothesis", "ruff": "ruff", "mypy": "mypy", "httpx": "httpx", "websockets": "websockets",
     "playwright": "playwright", "argon2-cffi": "argon2", "aiosmtpd": "aiosmtpd",
+    "sb3-contrib": "sb3_contrib", "torch": "torch", "dm-tree": "tree",
 }
 #: modules an extra brings with it that another extra names too (uvicorn[standard] installs websockets)
 BROUGHT = {"web": {"websockets"}}

@@ -371,9 +371,9 @@ def observe_state(state: GameMakersState, seat: int, ctx: Context, at: int,
         observe_pending(lay, ctx, stack, acting == seat, put, value, positions, values)
     if phase == DRAFT:
         observe_draft(lay, ctx, state, seat, put, value)
-    sealed = state._sealed
-    if sealed is not None and seat in sealed:
-        pick = ctx.draft_pick.get(str(sealed[seat]))
+    own = state.own_choice(seat)  # the seat's own sealed pick, as its view shows it
+    if own is not None:
+        pick = ctx.draft_pick.get(str(own))
         if pick is not None and 0 <= pick < len(ctx.buildings):
             put(lay.your_pick + pick)
             value(1.0)
