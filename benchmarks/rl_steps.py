@@ -8,10 +8,14 @@ One step is one decision by a uniformly random legal action, the way a learner's
 runs. Measured, each for about ``--seconds`` of this process's CPU time:
 
 - ``bare``: ``legal_actions`` + ``apply`` on ``game.new(..., events=False)`` (the forward model);
-- ``bare+obs``: the same, plus the acting seat's observation vector (``Game.observer``) each step;
+- ``bare+obs``: the same, plus the acting seat's observation vector each step, as the adapters make
+  it (``Setting.observation``: the game's fast path written from the state);
+- ``bare+view``: the same, the vector encoded from ``view(seat)`` (``Observer.encode``, the reference
+  the fast path is checked against);
 - ``pettingzoo``: ``env.last()`` (observation and mask of the agent to act) + ``env.step``;
 - ``gymnasium``: ``env.step`` of the learning seat, random opponents in the other seats; the rate
   counts every decision of the game (learner's and opponents') to compare with the others;
+- ``gym learner``: the same loop, counting only the learner's ``env.step`` calls (each observed);
 - ``openspiel``: ``legal_actions`` + ``apply_action`` on the pyspiel state;
 - ``openspiel+obs``: the same plus ``observation_tensor`` of the player to act.
 
@@ -58,9 +62,12 @@ def _timed(seconds: float, run_one) -> float:
     return steps / (time.process_time() - start)
 
 
-def bare(game_id: str, players: int, observe: bool):
+def bare(game_id: str, players: int, observe: str):
+    from boardwright.rl.core import Setting
+
     game = bw.load(game_id)
     observer = game.observer(players)
+    setting = Setting(game_id, players, None)
     rng = Stream(1)
 
     def one(seed: int) -> int:
@@ -68,7 +75,9 @@ def bare(game_id: str, players: int, observe: bool):
         steps = 0
         while not state.is_over:
             seat = min(state.to_act)
-            if observe:
+            if observe == "fast":
+                setting.observation(state, seat)
+            elif observe == "view":
                 np.asarray(observer.encode(state.view(seat)), dtype=np.float32)
             actions = state.legal_actions(seat)
             state.apply(seat, actions[rng.below(len(actions))])
@@ -97,7 +106,7 @@ def pettingzoo(game_id: str, players: int):
     return one
 
 
-def gymnasium(game_id: str, players: int):
+def gymnasium(game_id: str, players: int, learner: bool = False):
     import boardwright.rl
 
     env = boardwright.rl.gymnasium_env(game_id, players=players, opponents="random")
@@ -105,11 +114,13 @@ def gymnasium(game_id: str, players: int):
 
     def one(seed: int) -> int:
         observation, _ = env.reset(seed=seed)
+        steps = 0
         while True:
             observation, _, terminated, truncated, _ = env.step(
                 int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+            steps += 1
             if terminated or truncated:
-                return len(env.state.log)
+                return steps if learner else len(env.state.log)
     return one
 
 
@@ -195,10 +206,12 @@ def main(argv: list[str] | None = None) -> None:
         if game_id in PLAYERS:
             players = PLAYERS[game_id]
             runs = {
-                "bare": bare(game_id, players, False),
-                "bare+obs": bare(game_id, players, True),
+                "bare": bare(game_id, players, ""),
+                "bare+obs": bare(game_id, players, "fast"),
+                "bare+view": bare(game_id, players, "view"),
                 "pettingzoo": pettingzoo(game_id, players),
                 "gymnasium": gymnasium(game_id, players),
+                "gym learner": gymnasium(game_id, players, learner=True),
             }
         else:
             runs = {}

@@ -101,14 +101,18 @@ class Setting:
     def observation(self, state: State, seat: int) -> np.ndarray:
         """Seat ``seat``'s observation of ``state`` (what its view shows, through the game's fast
         path when it has one: :meth:`boardwright.engine.observation.Observer.entries`)."""
-        positions, values = self.observer.entries(state, seat)
-        return np.bincount(positions, values, self.observation_size).astype(np.float32)
+        return self._counted(*self.observer.entries(state, seat)).astype(np.float32)
 
     def observe_into(self, state: State, seat: int, out: np.ndarray) -> None:
         """Write seat ``seat``'s observation of ``state`` into ``out`` (a float32 row of the
         observation's size), as :meth:`observation` gives it."""
-        positions, values = self.observer.entries(state, seat)
-        out[:] = np.bincount(positions, values, self.observation_size)
+        out[:] = self._counted(*self.observer.entries(state, seat))
+
+    def _counted(self, positions: list[int], values: list[float]) -> np.ndarray:
+        """The entries laid out as the full vector (float64), values at one position added up."""
+        n = len(positions)
+        return np.bincount(np.fromiter(positions, np.intp, n), np.fromiter(values, np.float64, n),
+                           self.observation_size)
 
     def legal(self, state: State, seat: int) -> list[int]:
         """The seat's indexes of its legal actions (none if it does not act now)."""

@@ -128,13 +128,14 @@ class BoardwrightVectorEnv(VectorEnv):
         rewards[:] = 0.0
         terminations[:] = False
         ended: list[tuple[int, dict[str, Any]]] = []
+        refused_now, picked = illegal.tolist(), chosen.tolist()  # Python values: no NumPy scalar per env
         for i, state in enumerate(self.states):
-            if illegal[i]:
-                ended.append((i, {"illegal": f"{table[chosen[i]]!s} is not a legal action now"}))
+            if refused_now[i]:
+                ended.append((i, {"illegal": f"{table[picked[i]]!s} is not a legal action now"}))
                 rewards[i] = ILLEGAL_REWARD
                 continue
             try:
-                state.apply(seat, table[chosen[i]])
+                state.apply(seat, table[picked[i]])
             except IllegalAction as refused:  # the mask said legal: only a game's own bug gets here
                 ended.append((i, {"illegal": str(refused)}))
                 rewards[i] = ILLEGAL_REWARD
@@ -198,8 +199,9 @@ class BoardwrightVectorEnv(VectorEnv):
             allowed = legal(state, seat)
             actions += allowed
             legal_counts.append(len(allowed))
-        where = np.asarray(positions, dtype=np.intp) + np.repeat(self._offsets, counts)
-        self._observations.reshape(-1)[:] = np.bincount(where, values, self._observations.size)
+        where = np.fromiter(positions, np.intp, len(positions)) + np.repeat(self._offsets, counts)
+        self._observations.reshape(-1)[:] = np.bincount(where, np.fromiter(values, np.float64, len(values)),
+                                                        self._observations.size)
         masks = self._masks.reshape(-1)
         masks[:] = 0
         masks[np.asarray(actions, dtype=np.intp) + np.repeat(self._mask_offsets, legal_counts)] = 1
