@@ -4,7 +4,8 @@ The fast suite plays three random games per game and player count with twenty de
 states each (and three undo checks); the slow sweep (``pytest -m slow``) plays eight seeds more
 per case and checks one state in four (and twelve undo checks). The hint's check runs at two
 states of each game in the fast suite and eight in the slow sweep; the sealed decisions' search
-check at the first two deep states at a sealed decision, wherever a game has them."""
+check at the first two deep states at a sealed decision, wherever a game has them. At every checked
+state every seat's fast observation (written from the state) is compared with its view's."""
 
 from __future__ import annotations
 
@@ -29,6 +30,9 @@ def keeps_the_contract(game, players, seed, **sampling) -> None:
     assert report.steps > 0 and report.states_checked > 2
     assert report.seats_acted == set(range(players)), "every seat takes part"
     assert report.canonical_pairs > 0
+    if game is not TOY:  # every game of ours writes its observations straight from its state too
+        assert report.observations_checked == report.states_checked, (
+            "the fast observation was compared with the view's at every checked state")
     assert report.hints_checked > 0, "the hint was checked against determinizations"
     assert report.hidden_seen, (
         "no determinization changed what the seat cannot see (another seat's hand or face-down "
