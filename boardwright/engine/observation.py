@@ -152,6 +152,23 @@ class Encoder:
     def size(self) -> int:
         return len(self.values)
 
+    def offsets(self) -> dict[str, int]:
+        """Where each block described so far starts, by name, counted from the first (for a
+        game's fast path, which writes the same blocks at the same places)."""
+        if self.blocks is None:
+            raise ValueError("an encoder made without describe=True records no blocks")
+        return block_offsets(self.blocks)
+
+
+def block_offsets(blocks: Iterable[tuple[str, int, str]]) -> dict[str, int]:
+    """Where each block of a layout (name, size, what it holds) starts, by name."""
+    offsets: dict[str, int] = {}
+    at = 0
+    for name, size, _ in blocks:
+        offsets[name] = at
+        at += size
+    return offsets
+
 
 class Observer:
     """Encodes views of one game, player count and content as vectors of one fixed size.

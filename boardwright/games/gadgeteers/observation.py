@@ -39,7 +39,7 @@ from itertools import chain, compress, filterfalse, repeat
 from operator import add, getitem, mul, sub
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from ...engine.observation import Encoder
+from ...engine.observation import Encoder, block_offsets
 from .content import PARTS, Content
 from .content import load as load_content
 from .state import END_OF_ROUND, GADGETS_PHASE, GAME_OVER, PARTS_PHASE
@@ -380,11 +380,7 @@ class Tables(NamedTuple):
 
 def _fast(ctx: Context, content: Content, players: int, layout: list[Block]) -> Fast:
     """The content's look-up tables, with each block's offset within the game's part."""
-    offsets: dict[str, int] = {}
-    at = 0
-    for name, size, _ in layout:
-        offsets[name] = at
-        at += size
+    offsets = block_offsets(layout)
     gadgets = content.gadgets
     single_use = ctx.single_use
     # the view names Gadgets and Types, the fast path numbers them: one name each (the content

@@ -131,13 +131,7 @@ def prepare(ctx: Context, game: Game, players: int, options: Mapping[str, Any]) 
     probe = game.new(players=players, seed=0, options=options, events=False)
     encoder = Encoder(0, players, describe=True)
     observe(encoder, probe.view(0), ctx)
-    assert encoder.blocks is not None
-    offsets: dict[str, int] = {}
-    at = 0
-    for name, size, _ in encoder.blocks:
-        offsets[name] = at
-        at += size
-    ctx.offsets = offsets
+    ctx.offsets = encoder.offsets()
 
 
 def amounts(cost: tuple[int, ...], memo: dict[tuple[int, ...], tuple[tuple[int, float], ...]]

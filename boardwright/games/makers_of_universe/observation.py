@@ -299,13 +299,7 @@ def with_tables(ctx: Context, view: Mapping[str, Any], options: Mapping[str, Any
         raise AssertionError("makers-of-universe: the fast path numbers phases and windows as the rules do")
     e = Encoder(view["viewer"], view["player_count"])
     observe(e, view, ctx)
-    assert e.blocks is not None
-    offsets: dict[str, int] = {}
-    at = 0
-    for name, size, _ in e.blocks:
-        offsets[name] = at
-        at += size
-    return replace(ctx, tables=Tables(ctx, offsets, options.get("content") or CONTENT_FILE))
+    return replace(ctx, tables=Tables(ctx, e.offsets(), options.get("content") or CONTENT_FILE))
 
 
 def observe_state(s: MouState, seat: int, ctx: Context, at: int, positions: list[int],

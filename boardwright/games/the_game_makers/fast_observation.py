@@ -60,13 +60,7 @@ def block_offsets(ctx: Context, view: Mapping[str, Any]) -> dict[str, int]:
     reference encoding lays them out for any view of this player count and content."""
     encoder = Encoder(view["viewer"], ctx.players, describe=True)
     observe(encoder, view, ctx)
-    assert encoder.blocks is not None
-    offsets: dict[str, int] = {}
-    offset = 0
-    for name, size, _ in encoder.blocks:
-        offsets[name] = offset
-        offset += size
-    return offsets
+    return encoder.offsets()
 
 
 def nonzero(row: Sequence[float]) -> tuple[tuple[int, ...], tuple[float, ...]]:
