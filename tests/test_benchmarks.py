@@ -194,6 +194,18 @@ def test_levels_prints_each_levels_rating_with_its_interval():
     assert all("[" in row and "–" in row for row in rows)
 
 
+def test_levels_on_a_ladder_meets_only_neighbouring_levels():
+    out = run("levels.py", "--ladder", "--game", "gadgeteers", "--search", "iterations=3,depth=5", "--expert",
+              "iterations=4", "-n", "6")
+    rows = [line.split("|") for line in out.splitlines() if line.startswith("| Gadgeteers |")]
+    assert [row[2].strip() for row in rows] == ["`easy`", "`medium`", "`hard:iterations=3,depth=5`",
+                                                 "`expert:iterations=3,depth=5,iterations=4`"]
+    assert rows[3][3].strip() == "`ismcts:iterations=4,time=2,depth=5`"  # its own cap over the shared one
+    # easy meets only medium and expert only hard: a third of the games each; the middle two, two thirds
+    assert [int(row[6]) for row in rows] == [2, 4, 4, 2]
+    assert "(ladder)" in out
+
+
 def test_sealed_prints_how_much_the_order_of_commits_moves_choices_and_wins():
     out = run("sealed.py", "--game", "game-development", "-n", "2", "--positions", "1", "--iterations", "5")
     assert "the choice depends on the order of commits at 0 of" in out
