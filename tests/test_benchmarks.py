@@ -206,6 +206,12 @@ def test_levels_on_a_ladder_meets_only_neighbouring_levels():
     assert "(ladder)" in out
 
 
+def test_mou_evaluation_measures_the_search_with_ue_and_cards_counted():
+    out = run("mou_evaluation.py", "--ue", "0.5", "--hand", "0", "--search", "ismcts:iterations=3,depth=5", "-n", "2")
+    assert "evaluation: points + 0.5 x UE + 0 x cards in hand" in out
+    assert "makers-of-universe   3p  ismcts:iterations=3,depth=5 vs heuristic: win rate" in out
+
+
 def test_sealed_prints_how_much_the_order_of_commits_moves_choices_and_wins():
     out = run("sealed.py", "--game", "game-development", "-n", "2", "--positions", "1", "--iterations", "5")
     assert "the choice depends on the order of commits at 0 of" in out
