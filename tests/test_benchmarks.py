@@ -216,3 +216,13 @@ def test_sealed_prints_how_much_the_order_of_commits_moves_choices_and_wins():
     out = run("sealed.py", "--game", "game-development", "-n", "2", "--positions", "1", "--iterations", "5")
     assert "the choice depends on the order of commits at 0 of" in out
     assert "changes a seat's win share by +0.000 [95% +0.000 – +0.000] over 2 paired" in out
+
+
+def test_search_vs_bot_counts_per_phase_how_often_the_search_picks_the_bots_action():
+    out = run("search_vs_bot.py", "--game", "makers-of-universe", "--players", "3", "--games", "1",
+              "--search", "ismcts:iterations=3,depth=5", "--every", "5")
+    counts = [line for line in out.splitlines() if "the search chose the bot's action" in line]
+    assert any(line.split()[0] == "bid" for line in counts)
+    for line in counts:
+        agreed, asked = (int(word) for word in line.split("the bot's action")[1].replace("times", "").split("of"))
+        assert 0 <= agreed <= asked and asked > 0
