@@ -206,6 +206,24 @@ def test_levels_prints_each_levels_rating_with_its_interval():
     assert all("[" in row and "–" in row for row in rows)
 
 
+def test_levels_on_a_ladder_meets_only_neighbouring_levels():
+    out = run("levels.py", "--ladder", "--game", "gadgeteers", "--search", "iterations=3,depth=5", "--expert",
+              "iterations=4", "-n", "6")
+    rows = [line.split("|") for line in out.splitlines() if line.startswith("| Gadgeteers |")]
+    assert [row[2].strip() for row in rows] == ["`easy`", "`medium`", "`hard:iterations=3,depth=5`",
+                                                 "`expert:iterations=3,depth=5,iterations=4`"]
+    assert rows[3][3].strip() == "`ismcts:iterations=4,time=2,depth=5`"  # its own cap over the shared one
+    # easy meets only medium and expert only hard: a third of the games each; the middle two, two thirds
+    assert [int(row[6]) for row in rows] == [2, 4, 4, 2]
+    assert "(ladder)" in out
+
+
+def test_mou_evaluation_measures_the_search_with_ue_and_cards_counted():
+    out = run("mou_evaluation.py", "--ue", "0.5", "--hand", "0", "--search", "ismcts:iterations=3,depth=5", "-n", "2")
+    assert "evaluation: points + 0.5 x UE + 0 x cards in hand" in out
+    assert "makers-of-universe   3p  ismcts:iterations=3,depth=5 vs heuristic: win rate" in out
+
+
 def test_sealed_prints_how_much_the_order_of_commits_moves_choices_and_wins():
     out = run("sealed.py", "--game", "game-development", "-n", "2", "--positions", "1", "--iterations", "5")
     assert "the choice depends on the order of commits at 0 of" in out
@@ -217,3 +235,13 @@ def test_rl_vector_prints_learner_steps_per_second_per_batch_size():
     out = run("rl_vector.py", "--game", "game-development", "--envs", "1,2", "--seconds", "0.05")
     assert "| single env | SyncVectorEnv 8 | vector 1 | vector 2 | row by row 64 |" in out
     assert re.search(r"^\| Game Development 2p( \| [\d,]+){5} \|$", out, re.M), out
+
+
+def test_search_vs_bot_counts_per_phase_how_often_the_search_picks_the_bots_action():
+    out = run("search_vs_bot.py", "--game", "makers-of-universe", "--players", "3", "--games", "1",
+              "--search", "ismcts:iterations=3,depth=5", "--every", "5")
+    counts = [line for line in out.splitlines() if "the search chose the bot's action" in line]
+    assert any(line.split()[0] == "bid" for line in counts)
+    for line in counts:
+        agreed, asked = (int(word) for word in line.split("the bot's action")[1].replace("times", "").split("of"))
+        assert 0 <= agreed <= asked and asked > 0

@@ -55,14 +55,17 @@ def test_each_level_resolves_to_its_game_settings(game):
     assert isinstance(medium, HeuristicAgent) and medium.noise == 0
     hard, expert = agents.make("hard", seed=1).agent_for(game), agents.make("expert", seed=1).agent_for(game)
     assert isinstance(hard, ISMCTSAgent) and isinstance(expert, ISMCTSAgent)
-    assert (hard.time, expert.time) == (0.3, 2)
+    assert (hard.time, expert.time) == (0.3, 2)  # a bound on the wait; the iterations set the strength
+    makers = game.id == "the-game-makers"
+    assert (hard.iterations, expert.iterations) == (300, 2000 if makers else 3000)
     guided = 1 if game.id == "the-game-makers" else 0  # the game's own levels (Game.levels)
     assert hard.bias == expert.bias == guided
 
 
 def test_parameters_after_a_level_are_put_over_its_own():
     makers = bw.load("the-game-makers")
-    assert agents.resolve("hard:time=1", makers) == "ismcts:time=1,bias=1"
+    assert agents.resolve("hard:time=1", makers) == "ismcts:iterations=300,time=1,bias=1"
+    assert agents.resolve("hard:iterations=1000", makers) == "ismcts:iterations=1000,time=0.3,bias=1"
     assert agents.resolve("easy:noise=0.2", makers) == "heuristic:noise=0.2"
     assert agents.resolve("ismcts:time=1", makers) == "ismcts:time=1"  # not a level: itself
     search = agents.make("hard:time=1,depth=10", seed=3).agent_for(makers)
@@ -247,3 +250,12 @@ def test_the_lobby_offers_the_levels_by_name_and_seats_one(server, browser):
         assert errors == []
     finally:
         context.close()
+
+
+def test_a_level_describes_its_search_by_its_simulations_where_it_has_them():
+    from boardwright.agents.level import describe
+    assert describe("ismcts:iterations=3000,time=2") == "a search of 3000 simulations a move"
+    assert describe("ismcts:iterations=300,time=0.3,bias=1") == \
+        "a search of 300 simulations a move, guided by the rule-of-thumb bot"
+    assert describe("ismcts:time=1") == "a search of 1 s a move"
+    assert describe("ismcts") == "a search of 1000 simulations a move"

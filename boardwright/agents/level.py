@@ -4,7 +4,7 @@ A level is an agent spec like any other (``make("hard", seed=1)``, ``--seats hum
 server's seat kind). What it plays is decided per game: :data:`boardwright.agents.LEVELS` gives
 the defaults, and a game's ``Game.levels`` replaces those it plays better otherwise (The Game
 Makers' searches are guided by its bot). Parameters written after a level's name are put over the
-level's own (``"hard:time=1"``, ``"easy:noise=0.3"``): they are the parameters of the agent the
+level's own (``"hard:iterations=1000"``, ``"easy:noise=0.3"``): they are the parameters of the agent the
 level resolves to.
 
 >>> from boardwright import agents
@@ -75,8 +75,9 @@ def describe(spec: str) -> str:
         about = "the game's rule-of-thumb bot"
         return about + (f", with a random move {noise:.0%} of the time" if noise else "")
     if name == "ismcts":
-        budget = (f"{params['time']:g} s" if "time" in params
-                  else f"{params.get('iterations', 1000)} simulations")
+        # the simulations set the strength; a time beside them only bounds the wait on a slow machine
+        budget = (f"{params['iterations']} simulations" if "iterations" in params
+                  else f"{params['time']:g} s" if "time" in params else "1000 simulations")
         guided = ", guided by the rule-of-thumb bot" if params.get("bias") else ""
         rollouts = ", playing ahead with the rule-of-thumb bot" if params.get("rollout") == "heuristic" else ""
         return f"a search of {budget} a move{guided}{rollouts}"

@@ -205,7 +205,7 @@ def cmd_levels(args: argparse.Namespace, console: Console) -> int:
         table.add_row(level["name"], escape(level["about"]), escape(level["spec"]))
     console.print(table)
     console.print("Seat one by its name (--seats human,hard); parameters after the name change the level's "
-                  "own (hard:time=1).", highlight=False)
+                  "own (hard:iterations=1000).", highlight=False)
     return 0
 
 

@@ -44,7 +44,7 @@ class Game:
     bot: ClassVar[str] = ""
     #: the bot levels this game plays differently from the agents package's defaults
     #: (``boardwright.agents.levels.DEFAULTS``): level name -> agent spec, e.g.
-    #: ``{"hard": "ismcts:time=0.3,bias=1"}``
+    #: ``{"hard": "ismcts:iterations=300,time=0.3,bias=1"}``
     levels: ClassVar[Mapping[str, str]] = {}
     #: the player's quick reference: a Markdown file beside the game's module, shipped with the
     #: package and shown by ``rules`` (design notes stay in ``notes``)

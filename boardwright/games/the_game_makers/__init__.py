@@ -42,7 +42,8 @@ class TheGameMakers(Game):
     notes = "docs/games/the-game-makers.md"
     bot = "boardwright.games.the_game_makers.bot:HeuristicBot"
     # a turn is a long chain of small choices: the search plays best guided by the bot (docs/agents.md)
-    levels: ClassVar[Mapping[str, str]] = {"hard": "ismcts:time=0.3,bias=1", "expert": "ismcts:time=2,bias=1"}
+    levels: ClassVar[Mapping[str, str]] = {"hard": "ismcts:iterations=300,time=0.3,bias=1",
+                                           "expert": "ismcts:iterations=2000,time=2,bias=1"}
     quick_reference = "rules.md"
     event_texts = TEXTS
     options: ClassVar[tuple[Option, ...]] = (
