@@ -203,6 +203,22 @@ def seat_rotations(actions: Sequence[Action], players: int, game_name: str) -> l
     return rotations
 
 
+class LearnerActions:
+    """The action mapping of an environment with one learning seat (``self.seat``), which names
+    the seat when none is given."""
+
+    setting: Setting
+    seat: int
+
+    def action_text(self, index: int, seat: int | None = None) -> str:
+        """The engine's text of the action ``index`` means for ``seat`` (default: the learner's)."""
+        return str(self.setting.action(index, self.seat if seat is None else seat))
+
+    def action_index(self, text: str, seat: int | None = None) -> int:
+        """The index that means the engine action ``text`` for ``seat`` (default: the learner's)."""
+        return self.setting.action_index(text, self.seat if seat is None else seat)
+
+
 class Opponents:
     """The agents that play every seat but the learner's, in the single-agent environments.
 

@@ -21,7 +21,7 @@ from gymnasium import spaces
 
 from boardwright.engine import Agent, IllegalAction, State
 
-from .core import ILLEGAL_REWARD, Opponents, Setting, episode_seed, final_info, seed_stream
+from .core import ILLEGAL_REWARD, LearnerActions, Opponents, Setting, episode_seed, final_info, seed_stream
 
 
 def single_spaces(setting: Setting) -> tuple[spaces.Dict, spaces.Discrete]:
@@ -32,7 +32,7 @@ def single_spaces(setting: Setting) -> tuple[spaces.Dict, spaces.Discrete]:
     }), spaces.Discrete(setting.action_count)
 
 
-class BoardwrightEnv(gymnasium.Env):
+class BoardwrightEnv(LearnerActions, gymnasium.Env):
     """One seat of a boardwright game against agents in the other seats."""
 
     metadata = {"render_modes": ["ansi", "human"]}  # noqa: RUF012 (Gymnasium declares it so)
@@ -77,14 +77,6 @@ class BoardwrightEnv(gymnasium.Env):
         if self._mask is None:
             raise RuntimeError("call reset() before action_masks()")
         return self._mask.astype(bool)
-
-    def action_text(self, index: int, seat: int | None = None) -> str:
-        """The engine's text of the action ``index`` means for ``seat`` (default: the learner's)."""
-        return str(self.setting.action(index, self.seat if seat is None else seat))
-
-    def action_index(self, text: str, seat: int | None = None) -> int:
-        """The index that means the engine action ``text`` for ``seat`` (default: the learner's)."""
-        return self.setting.action_index(text, self.seat if seat is None else seat)
 
     def step(self, action: int) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
         state = self.state

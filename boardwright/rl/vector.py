@@ -44,14 +44,14 @@ from gymnasium.vector.utils import batch_space
 from boardwright.engine import Agent, IllegalAction, State, Stream
 from boardwright.engine.errors import shown
 
-from .core import ILLEGAL_REWARD, Opponents, Setting, episode_seed, final_info, seed_stream
+from .core import ILLEGAL_REWARD, LearnerActions, Opponents, Setting, episode_seed, final_info, seed_stream
 from .gymnasium import single_spaces
 
 #: how many new games in a row may end before the learner's first decision before a reset gives up
 DEALS_TRIED = 100
 
 
-class BoardwrightVectorEnv(VectorEnv):
+class BoardwrightVectorEnv(LearnerActions, VectorEnv):
     """``num_envs`` games of one boardwright setting, the learner in the same seat of each."""
 
     metadata = {"autoreset_mode": AutoresetMode.SAME_STEP}  # noqa: RUF012 (Gymnasium declares it so)
@@ -224,14 +224,6 @@ class BoardwrightVectorEnv(VectorEnv):
         if not self.states:
             raise RuntimeError("call reset() before action_masks()")
         return self._masks.astype(bool)
-
-    def action_text(self, index: int, seat: int | None = None) -> str:
-        """The engine's text of the action ``index`` means for ``seat`` (default: the learner's)."""
-        return str(self.setting.action(index, self.seat if seat is None else seat))
-
-    def action_index(self, text: str, seat: int | None = None) -> int:
-        """The index that means the engine action ``text`` for ``seat`` (default: the learner's)."""
-        return self.setting.action_index(text, self.seat if seat is None else seat)
 
     def close_extras(self, **kwargs: Any) -> None:
         self.states, self._agents = [], []
