@@ -255,8 +255,7 @@ def test_a_known_change_to_each_game_is_found(tmp_path, game_id, players, change
     """100 games of each version: the change shows where it must (a Gadget worth 7 more points or
     points for developers: higher scores; a nearer target or a last turn: shorter games).
 
-    (With that Gadget, about a fifth of the Gadgeteers games of version B reach a stalemate nobody
-    ends; the lab reports them as unfinished and compares the others.)"""
+    (A game past ``max_decisions`` would be reported as unfinished and left out of the figures.)"""
     if change == "jumpboots":
         change = {"content": stronger_jumpboots(tmp_path)}
     plan = Plan(game_id, (players,), {players: ("heuristic",) * players}, 100, 3,

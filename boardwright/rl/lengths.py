@@ -8,10 +8,12 @@ times :data:`SEAT_ROUND_DECISIONS`, an allowance of decisions for one seat in on
 - **Makers of Universe**: the ``max_rounds`` option (30 by default) ends every game.
 - **The Game Makers**: the ``max_turns`` option (300 by default, a turn is one round of the
   table) ends every game, plus the setup round.
-- **Gadgeteers** has no last round in its rules: a table where nobody builds a Gadget plays on.
-  Its bound is :data:`GADGETEERS_ROUNDS` rounds, about ten times the longest random game (104
-  rounds in 20 games at 4 players; 82 at 3, 42 at 2): a game that runs longer goes past
-  ``max_game_length``.
+- **Gadgeteers**: every round builds a Gadget, adds one from the deck, or ends the game (the
+  project's stalemate ruling: a round without a Gadget built ends the game when the deck is
+  empty; a power that cycles a Gadget puts one under the deck and draws one, leaving its size).
+  After ``3 × players + 1`` Gadgets built someone has a 4th, which ends that round; the deck
+  holds fewer than the content's Gadgets. So a game lasts at most ``3 × players + 2 + Gadgets``
+  rounds (26 at 2 players with the 16 Gadgets of our content).
 
 The allowance per seat and round is not derived from the rules (a turn allows "any number" of
 plays, bounded only by what a seat holds): it is four times the most decisions one seat took in one
@@ -35,14 +37,13 @@ SEAT_ROUND_DECISIONS = {
 #: The rounds of Game Development (D1) and its sealed Lead titles per seat.
 GAME_DEVELOPMENT_ROUNDS = 3 + 4 + 6 + 3 + 2
 GAME_DEVELOPMENT_LEADS = 4
-#: The rounds Gadgeteers is bounded by (its rules have no last round).
-GADGETEERS_ROUNDS = 1_000
 #: The bound of a game this module does not know.
 UNKNOWN_BOUND = 100_000
 
 
-def rounds(game_id: str, options: Mapping[str, Any]) -> int | None:
-    """The most rounds a game of ``game_id`` lasts under ``options`` (``None``: not known)."""
+def rounds(game_id: str, players: int, options: Mapping[str, Any]) -> int | None:
+    """The most rounds a game of ``game_id`` at ``players`` lasts under ``options`` (``None``:
+    not known)."""
     if game_id == "game-development":
         return GAME_DEVELOPMENT_ROUNDS
     if game_id == "makers-of-universe":
@@ -50,13 +51,17 @@ def rounds(game_id: str, options: Mapping[str, Any]) -> int | None:
     if game_id == "the-game-makers":
         return int(options["max_turns"]) + 1  # and the setup round
     if game_id == "gadgeteers":
-        return GADGETEERS_ROUNDS
+        import boardwright as bw
+
+        catalog = bw.load(game_id).catalog(options)
+        gadgets = sum(1 for entry in catalog.values() if entry["kind"] == "Gadget")
+        return 3 * players + 2 + gadgets
     return None
 
 
 def max_decisions(game_id: str, players: int, options: Mapping[str, Any]) -> int:
     """The most decisions a game of ``game_id`` takes at ``players`` under ``options``."""
-    limit = rounds(game_id, options)
+    limit = rounds(game_id, players, options)
     if limit is None:
         return UNKNOWN_BOUND
     bound = limit * players * SEAT_ROUND_DECISIONS[game_id]

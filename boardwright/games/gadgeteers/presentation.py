@@ -105,6 +105,9 @@ def tell_game_end(s: GadgeteersState) -> None:
 
 
 def end_reason(s: GadgeteersState) -> str:
+    if s.stalled:
+        return (f"no Gadget was built in round {s.round} and the deck was empty, "
+                "so the game ended (stalemate)")
     enders = [seat for seat in range(s.players) if len(s.built[seat]) >= 4]
     if not enders:
         return "a 4th Gadget was built and the round finished"

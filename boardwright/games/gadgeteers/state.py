@@ -67,6 +67,7 @@ class GadgeteersState(State):
         "row",
         "screen",
         "spent",
+        "stalled",
         "swaps",
         "total",
         "turn_index",
@@ -127,6 +128,7 @@ class GadgeteersState(State):
         self.acted = False
         self.built_this_round = False
         self.ending = False
+        self.stalled = False  # ended by a round without a Gadget built and an empty deck
         self.recall_queue: list[int] = []
         self.pw = powers.NO_POWER
         self._begin_parts_phase()
@@ -386,11 +388,7 @@ class GadgeteersState(State):
     # ------------------------------------------------------------------ End of Round / Game
     def _end_of_round(self) -> None:
         if self.ending:  # G8: the round in which a 4th Gadget was built ends the game
-            if self._telling:
-                presentation.tell_game_end(self)
-            self.phase = GAME_OVER
-            self.is_over = True
-            self.to_act = ()
+            self._end_game()
             return
         if not self.built_this_round:
             drew = bool(self.deck)
@@ -399,12 +397,24 @@ class GadgeteersState(State):
             if self._telling:
                 added = self.content.gadgets[self.row[-1]].name if drew else None
                 self.tell("no_gadget_built", {"round": self.round, "gadget": added})
+            if not drew:  # Stalemate (rules.md): no Gadget built and none to add ends the game
+                self.stalled = True
+                self._end_game()
+                return
         self.phase = END_OF_ROUND
         n = self.players
         if self._telling:
             self.tell("end_of_round", {"round": self.round, "first": self.first})
         self.recall_queue = [(self.first + i) % n for i in range(n)]
         self._next_recall()
+
+    def _end_game(self) -> None:
+        """The game ends: Bonus cards are shown and the scores counted (End of Game)."""
+        if self._telling:
+            presentation.tell_game_end(self)
+        self.phase = GAME_OVER
+        self.is_over = True
+        self.to_act = ()
 
     def _next_recall(self) -> None:
         """Each player in turn, from the first player, may recall their tokens off any Parts."""
@@ -540,6 +550,7 @@ class GadgeteersState(State):
         new.acted = self.acted
         new.built_this_round = self.built_this_round
         new.ending = self.ending
+        new.stalled = self.stalled
         new.recall_queue = self.recall_queue.copy()
         new.pw = self.pw
 

@@ -83,6 +83,33 @@ def test_a_fourth_gadget_finishes_the_round_then_ends_the_game():
     assert on_part(state, 1, "Lens") == ["1"], "no end-of-round recall after the last round"
 
 
+def test_a_round_without_a_gadget_built_and_an_empty_deck_ends_the_game():
+    """Stalemate (our ruling): nothing built, nothing left to add to the row; the game is scored
+    where it stands, before the recall."""
+    state = table(players=2)
+    state.deck.clear()
+    tokens(state, 1, "Lens", "1")
+    gadgets_phase(state)
+    play(state, 0, "pass")
+    assert not state.is_over
+    play(state, 1, "pass")
+    assert state.is_over and state.to_act == ()
+    assert on_part(state, 1, "Lens") == ["1"], "no end-of-round recall after the last round"
+    assert state.winners() == [1], "a tie on points is broken by the Lens seat 1 controls"
+    ended, = (event for event in state.events(None) if event["kind"] == "game_ended")
+    assert ended["reason"] == "no Gadget was built in round 1 and the deck was empty, so the game ended (stalemate)"
+
+
+def test_a_round_without_a_gadget_built_goes_on_while_the_deck_can_add_one():
+    state = table(players=2)
+    del state.deck[1:]
+    gadgets_phase(state)
+    play(state, 0, "pass")
+    play(state, 1, "pass")
+    assert not state.is_over and state.deck == [] and len(state.row) == 5
+    assert state.phase == "Parts Phase" and state.round == 2
+
+
 def test_the_rulebooks_18_point_score():
     """Gadgets 14 + Bonus card 2 + 3/4/5 Tokens 2 (the 3 is in the Junk Pile) = 18."""
     state = table(players=2)
