@@ -130,8 +130,15 @@ def _parts_with_tokens(s: GadgeteersState, seat: int) -> list[int]:
     return [p for p in range(CELLS) if pieces[p * n + seat]]
 
 
+#: The tokens a power may bring out from behind a screen: the Value Tokens but the Power/½ token,
+#: which comes out only in the Parts Phase (our ruling: else Spring Dynamo could add it back to
+#: the Part it was just recalled from, activate again with it, and so on without end).
+FROM_SCREEN_KINDS = tuple(k for k in VALUE_KINDS if k != HALF)
+
+
 def _screen_values(s: GadgeteersState, seat: int) -> list[int]:
-    return [k for k in VALUE_KINDS if s.screen[seat * KINDS + k]]
+    """The kinds of Value Tokens ``seat`` may bring out from behind its screen by a power."""
+    return [k for k in FROM_SCREEN_KINDS if s.screen[seat * KINDS + k]]
 
 
 def _adjacent_parts(s: GadgeteersState, part: int) -> list[int]:

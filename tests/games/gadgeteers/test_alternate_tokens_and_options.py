@@ -54,6 +54,20 @@ def test_the_half_token_can_activate_a_power():
     assert "half" in screen(state, 0)
 
 
+def test_a_power_cannot_bring_the_half_token_out_from_behind_the_screen():
+    """Our ruling: Spring Dynamo, activated with the Power/½ token, adds a Value Token where that
+    token was, but not the Power/½ token itself (else it could be activated again with it, for ever)."""
+    state = alternate_table("Power/½")
+    give_gadget(state, 0, "Spring Dynamo")
+    tokens(state, 0, "Lens", "half")
+    gadgets_phase(state)
+    play(state, 0, "use half Lens", "activate Spring Dynamo")
+    choices = [str(a) for a in state.legal_actions(0)]
+    assert "add 1" in choices and "add half" not in choices
+    play(state, 0, "add 1")
+    assert on_part(state, 0, "Lens") == ["1"] and "half" in screen(state, 0)
+
+
 def test_the_double_power_token_activates_two_different_gadgets():
     state = alternate_table("double Power")
     give_gadget(state, 0, "Crank Charger")
