@@ -209,11 +209,9 @@ def test_the_margin_reward_adds_the_scaled_score_difference_to_the_best_other_se
 def test_every_game_has_a_margin_scale_that_keeps_its_played_margins_within_one(game_id):
     """The scale is about a game's highest final score: heuristic games at two player counts stay
     inside [-1, 1] before clipping (docs/rl.md has the wider measurement)."""
-    from boardwright.rl.core import MARGIN_SCALES
-
     game = bw.load(game_id)
     setting = Setting(game_id, multi(game_id), None, reward="margin")
-    assert setting.margin_scale == MARGIN_SCALES[game_id] > 1
+    assert setting.margin_scale == game.margin_scale > 1
     bots = [boardwright.agents.make("heuristic", seed=s) for s in range(game.max_players)]
     for players in (multi(game_id), game.max_players):
         state = game.new(players=players, seed=players, events=False)

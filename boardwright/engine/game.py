@@ -46,6 +46,9 @@ class Game:
     #: (``boardwright.agents.levels.DEFAULTS``): level name -> agent spec, e.g.
     #: ``{"hard": "ismcts:iterations=300,time=0.3,bias=1"}``
     levels: ClassVar[Mapping[str, str]] = {}
+    #: what a learning environment's ``reward="margin"`` divides a score difference by: about
+    #: the highest final score of the game, so a scaled margin lies within [-1, 1] (1: not scaled)
+    margin_scale: ClassVar[float] = 1.0
     #: the player's quick reference: a Markdown file beside the game's module, shipped with the
     #: package and shown by ``rules`` (design notes stay in ``notes``)
     quick_reference: ClassVar[str] = ""

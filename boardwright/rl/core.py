@@ -25,20 +25,17 @@ REWARDS = ("result", "margin")
 ILLEGAL = ("lose", "raise")
 #: The reward of a seat that takes an illegal action when ``illegal="lose"``.
 ILLEGAL_REWARD = -1.0
-#: What ``reward="margin"`` divides a score difference by, per game: about the highest final score
-#: of random and heuristic games (20-30 games at 2, 3 or 4 and 5 players; docs/rl.md has the
-#: figures), so the scaled margin lies within [-1, 1] in every game measured. A game not here may
-#: declare a ``margin_scale`` attribute; otherwise its margin is not scaled.
-MARGIN_SCALES = {"gadgeteers": 25.0, "game-development": 30.0, "makers-of-universe": 15.0,
-                 "the-game-makers": 140.0}
 #: The scaled margin is clipped to [-MARGIN_BOUND, MARGIN_BOUND], so a reward lies in
 #: [-MARGIN_BOUND, 1 + MARGIN_BOUND] whatever the game.
 MARGIN_BOUND = 1.0
 
 
 def margin_scale(game: bw.Game) -> float:
-    """What ``reward="margin"`` divides ``game``'s score differences by (:data:`MARGIN_SCALES`)."""
-    return float(MARGIN_SCALES.get(game.id, getattr(game, "margin_scale", 1.0)))
+    """What ``reward="margin"`` divides ``game``'s score differences by: the game's
+    ``Game.margin_scale``, about its highest final score (20-30 random and heuristic games at 2,
+    3 or 4 and 5 players; docs/rl.md has the figures), so that the scaled margin lies within
+    [-1, 1] in every game measured."""
+    return float(game.margin_scale)
 
 
 class Setting:

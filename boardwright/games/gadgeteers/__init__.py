@@ -31,6 +31,7 @@ class Gadgeteers(Game):
     content_schema = SCHEMA
     content_default = DEFAULT_FILE
     quick_reference = "rules.md"
+    margin_scale = 25.0  # the highest final scores of random and bot games (docs/rl.md)
     event_texts = EVENT_TEXTS
     options: ClassVar[tuple[Option, ...]] = (
         Option("alternate_tokens", bool, False,

@@ -44,6 +44,7 @@ class GameDevelopment(Game):
     notes = "docs/games/game-development.md"
     bot = "boardwright.games.game_development.bot:HeuristicBot"
     quick_reference = "rules.md"
+    margin_scale = 30.0  # the highest final scores of random and bot games (docs/rl.md)
     event_texts = EVENT_TEXTS
 
     def _catalog(self, options: Mapping[str, Any]) -> dict[str, dict[str, Any]]:

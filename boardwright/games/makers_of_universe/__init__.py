@@ -50,6 +50,7 @@ class MakersOfUniverse(Game):
     notes = "docs/games/makers-of-universe.md"
     bot = "boardwright.games.makers_of_universe.bot:HeuristicBot"
     quick_reference = "rules.md"
+    margin_scale = 15.0  # the highest final scores of random and bot games (docs/rl.md)
     event_texts = present.EVENT_TEXTS
     lab_events = lab.EVENTS
 

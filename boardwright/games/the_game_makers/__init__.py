@@ -45,6 +45,7 @@ class TheGameMakers(Game):
     levels: ClassVar[Mapping[str, str]] = {"hard": "ismcts:iterations=300,time=0.3,bias=1",
                                            "expert": "ismcts:iterations=2000,time=2,bias=1"}
     quick_reference = "rules.md"
+    margin_scale = 140.0  # the highest final scores of random and bot games (docs/rl.md)
     event_texts = TEXTS
     options: ClassVar[tuple[Option, ...]] = (
         Option("content", str, None, "path of a content TOML file (your own cards); sections it "
