@@ -13,7 +13,7 @@ times :data:`SEAT_ROUND_DECISIONS`, an allowance of decisions for one seat in on
   empty; a power that cycles a Gadget puts one under the deck and draws one, leaving its size).
   After ``3 × players + 1`` Gadgets built someone has a 4th, which ends that round; the deck
   holds fewer than the content's Gadgets. So a game lasts at most ``3 × players + 2 + Gadgets``
-  rounds (26 at 2 players with the 16 Gadgets of our content).
+  rounds (24 at 2 players with the 16 Gadgets of our content).
 
 The allowance per seat and round is not derived from the rules (a turn allows "any number" of
 plays, bounded only by what a seat holds): it is four times the most decisions one seat took in one
