@@ -321,6 +321,28 @@ def test_max_game_length_is_the_games_bound_on_decisions():
     assert length("boardwright_the_game_makers", {"players": 2, "max_turns": 99}) * 2 == \
         length("boardwright_the_game_makers", {"players": 2, "max_turns": 199})
     assert length("boardwright_game_development", {"players": 5}) < 10_000
+    # Gadgeteers: 3 x players + 2 + its 16 Gadgets rounds (the stalemate ruling ends every game)
+    assert length("boardwright_gadgeteers", {"players": 2}) == (3 * 2 + 2 + 16) * 2 * 92
+    assert length("boardwright_gadgeteers", {"players": 4}) == (3 * 4 + 2 + 16) * 4 * 92
+
+
+def test_random_gadgeteers_games_end_well_within_their_bound():
+    """The bound is no guess: random games (the longest) end in a fraction of it."""
+    import random
+
+    from boardwright.rl.lengths import max_decisions, rounds
+    game = bw.load("gadgeteers")
+    for players in (2, 4):
+        for seed in range(10):
+            state = game.new(players=players, seed=seed, events=False)
+            rng = random.Random(seed)
+            decisions = 0
+            while not state.is_over:
+                seat = state.to_act[0]
+                state.apply(seat, rng.choice(state.legal_actions(seat)))
+                decisions += 1
+            assert state.round <= rounds("gadgeteers", players, {"content": None})
+            assert decisions < max_decisions("gadgeteers", players, {"content": None}) / 4
 
 
 def test_a_deal_is_cheap_to_sample_and_there_are_as_many_deals_as_before():
