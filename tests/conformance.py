@@ -376,6 +376,17 @@ def check_fast_observation(state: State, report: Report | None = None) -> None:
         report.observations_checked += 1
 
 
+def check_fast_observation_undone(state: State, seat: int) -> bool:
+    """The fast observation after ``seat`` takes its last action back (on a copy: ``state`` is
+    left as it was) equals the view's; False, and nothing checked, when ``seat`` may not undo."""
+    if not state.can_undo(seat):
+        return False
+    copy = state.clone()
+    copy.undo(seat)
+    check_fast_observation(copy)
+    return True
+
+
 def check_state(state: State, rng: Stream, seed: int, report: Report) -> None:
     """The deep checks of one state: legal actions apply, refusals change nothing, views and
     determinizations keep their promises, and a clone is independent of the original."""

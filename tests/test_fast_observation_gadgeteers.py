@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from conformance import check_fast_observation
+from conformance import check_fast_observation, check_fast_observation_undone
 
 import boardwright as bw
 from boardwright.games.gadgeteers import Gadgeteers
@@ -47,12 +47,7 @@ def test_random_games_observed_fast_as_by_the_view(players, seed, options):
                 check_fast_observation(state.determinize(seat, rng.randrange(1 << 30)))
                 determinized += 1
         if (checked % 7 == 0 or not undone) and state.to_act and state.log:
-            seat = state.log[-1][0]
-            if state.can_undo(seat):
-                copy = state.clone()
-                copy.undo(seat)
-                check_fast_observation(copy)
-                undone += 1
+            undone += check_fast_observation_undone(state, state.log[-1][0])
     assert state.is_over  # the final state (every Bonus card shown) was checked last
     assert checked > 20 and determinized > 0 and undone > 0
 

@@ -10,7 +10,7 @@ import random
 from collections.abc import Iterator
 
 import pytest
-from conformance import check_fast_observation
+from conformance import check_fast_observation, check_fast_observation_undone
 from games.game_development.scenario import arrange, at_milestone
 from games.game_development.test_determinization import traded
 
@@ -63,14 +63,9 @@ def check_game(players: int, seed: int, every: int, reached: set[str], options: 
                 seat = state.to_act[0]
                 check_fast_observation(state.determinize(seat, seed + step))
                 checked += 1
-        if state.log and not state.is_over and undone < 3:
-            seat = state.log[-1][0]
-            if state.can_undo(seat):
-                copy = state.clone()
-                copy.undo(seat)
-                check_fast_observation(copy)
-                undone += 1
-                checked += 1
+        if state.log and not state.is_over and undone < 3 and check_fast_observation_undone(state, state.log[-1][0]):
+            undone += 1
+            checked += 1
     assert state.is_over
     return checked
 
