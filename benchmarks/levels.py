@@ -19,6 +19,7 @@ then plays only the games that ask it. A level is clearly above the one below wh
 from __future__ import annotations
 
 import argparse
+import sys
 import time
 
 import boardwright as bw
@@ -39,6 +40,19 @@ def ladder_tasks(game_id: str, specs: list[str], n: int, players: int, seed: int
         seatings = groups[i % len(groups)]
         tasks.append(GameTask(i, game_id, seatings[(i // len(groups)) % len(seatings)], game_seed(seed, i)))
     return tasks
+
+
+def progress_line(game_id: str, total: int, started: float):
+    """A ``run_tasks`` progress callback that keeps one line on stderr up to date: the games
+    played of ``total`` and the time so far."""
+    done = 0
+
+    def advance(count: int) -> None:
+        nonlocal done
+        done += count
+        print(f"\r{game_id}: {done}/{total} games, {time.perf_counter() - started:,.0f} s",
+              end="", file=sys.stderr, flush=True)
+    return advance
 
 
 def main() -> None:
@@ -67,7 +81,8 @@ def main() -> None:
                  else tournament_tasks(game_id, specs, args.n, players, args.seed)[1])
         for spec in specs:  # a spec the game refuses fails now, not in the middle of the run
             agents.check(spec, game)
-        results = run_tasks(tasks, jobs=args.jobs)
+        results = run_tasks(tasks, jobs=args.jobs, progress=progress_line(game_id, len(tasks), started))
+        print(file=sys.stderr)
         standing = {entry.agent: entry for entry in standings(specs, results)}
         below = None
         for spec in specs:
