@@ -12,7 +12,7 @@ import pytest
 import boardwright as bw
 from boardwright import agents
 from boardwright.agents import HeuristicAgent, RandomAgent
-from boardwright.agents.ismcts import ISMCTSAgent
+from boardwright.agents.ismcts import DEFAULT_DEPTH, ISMCTSAgent
 from boardwright.agents.level import LevelAgent
 from boardwright.cli import main
 from boardwright.engine import Action, Agent, State
@@ -56,10 +56,12 @@ def test_each_level_resolves_to_its_game_settings(game):
     hard, expert = agents.make("hard", seed=1).agent_for(game), agents.make("expert", seed=1).agent_for(game)
     assert isinstance(hard, ISMCTSAgent) and isinstance(expert, ISMCTSAgent)
     assert (hard.time, expert.time) == (0.3, 2)  # a bound on the wait; the iterations set the strength
-    makers = game.id == "the-game-makers"
-    assert (hard.iterations, expert.iterations) == (300, 2000 if makers else 3000)
-    guided = 1 if game.id == "the-game-makers" else 0  # the game's own levels (Game.levels)
-    assert hard.bias == expert.bias == guided
+    # the game's own levels (Game.levels): The Game Makers' searches guided by its bot, Makers of
+    # Universe's looking 60 decisions ahead; both 2,000 iterations for expert, about a second
+    own = game.id in ("the-game-makers", "makers-of-universe")
+    assert (hard.iterations, expert.iterations) == (300, 2000 if own else 3000)
+    assert hard.bias == expert.bias == (1 if game.id == "the-game-makers" else 0)
+    assert hard.depth == expert.depth == (60 if game.id == "makers-of-universe" else DEFAULT_DEPTH)
 
 
 def test_parameters_after_a_level_are_put_over_its_own():
