@@ -153,8 +153,10 @@ def test_the_creator_starts_with_a_bot_hands_a_seat_over_and_back_and_cancels(sh
         page.locator(".creator-hand[data-seat='0']").press("Enter")
         wait_until(lambda: api(shared_server.url, f"/api/tables/{made['table']}")["seats"][0]["played_by"]
                    == "human", 10, "seat 0 given back")
-        page.click("#creator-cancel")
-        page.click("#creator-cancel")  # asked twice
+        cancel = page.locator("#creator-cancel")
+        cancel.press("Enter")  # by keyboard too: the bot's moves reflow the page
+        page.wait_for_function("() => document.querySelector('#creator-cancel').textContent.includes('Really')")
+        cancel.press("Enter")  # asked twice
         visitor.page.wait_for_selector("#lobby-panel .closed-reason")
         assert "cancelled" in visitor.page.locator("#lobby-panel").inner_text()
         assert creator.errors == [] and visitor.errors == []
