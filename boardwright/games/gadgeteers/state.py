@@ -67,7 +67,6 @@ class GadgeteersState(State):
         "row",
         "screen",
         "spent",
-        "stalled",
         "swaps",
         "total",
         "turn_index",
@@ -128,7 +127,6 @@ class GadgeteersState(State):
         self.acted = False
         self.built_this_round = False
         self.ending = False
-        self.stalled = False  # ended by a round without a Gadget built and an empty deck
         self.recall_queue: list[int] = []
         self.pw = powers.NO_POWER
         self._begin_parts_phase()
@@ -398,7 +396,6 @@ class GadgeteersState(State):
                 added = self.content.gadgets[self.row[-1]].name if drew else None
                 self.tell("no_gadget_built", {"round": self.round, "gadget": added})
             if not drew:  # Stalemate (rules.md): no Gadget built and none to add ends the game
-                self.stalled = True
                 self._end_game()
                 return
         self.phase = END_OF_ROUND
@@ -407,6 +404,11 @@ class GadgeteersState(State):
             self.tell("end_of_round", {"round": self.round, "first": self.first})
         self.recall_queue = [(self.first + i) % n for i in range(n)]
         self._next_recall()
+
+    @property
+    def stalled(self) -> bool:
+        """Whether the game ended in a stalemate (rules.md): over, and nobody built a 4th Gadget."""
+        return self.is_over and not self.ending
 
     def _end_game(self) -> None:
         """The game ends: Bonus cards are shown and the scores counted (End of Game)."""
@@ -550,7 +552,6 @@ class GadgeteersState(State):
         new.acted = self.acted
         new.built_this_round = self.built_this_round
         new.ending = self.ending
-        new.stalled = self.stalled
         new.recall_queue = self.recall_queue.copy()
         new.pw = self.pw
 
