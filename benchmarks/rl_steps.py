@@ -16,6 +16,9 @@ runs. Measured, each for about ``--seconds`` of this process's CPU time:
 - ``gymnasium``: ``env.step`` of the learning seat, random opponents in the other seats; the rate
   counts every decision of the game (learner's and opponents') to compare with the others;
 - ``gym learner``: the same loop, counting only the learner's ``env.step`` calls (each observed);
+- ``gym no obs``: that loop with the observation made free (the env hands back one zero vector):
+  the ceiling of ``gym learner`` that a faster encoder could reach, the rest being the rules, the
+  opponents' turns and the env's own work;
 - ``openspiel``: ``legal_actions`` + ``apply_action`` on the pyspiel state;
 - ``openspiel+obs``: the same plus ``observation_tensor`` of the player to act.
 
@@ -106,10 +109,13 @@ def pettingzoo(game_id: str, players: int):
     return one
 
 
-def gymnasium(game_id: str, players: int, learner: bool = False):
+def gymnasium(game_id: str, players: int, learner: bool = False, observe: bool = True):
     import boardwright.rl
 
     env = boardwright.rl.gymnasium_env(game_id, players=players, opponents="random")
+    if not observe:  # the ceiling: every observation is the same zero vector, made once
+        zeros = np.zeros(env.setting.observation_size, np.float32)
+        env.setting.observation = lambda _state, _seat: zeros
     rng = np.random.default_rng(1)
 
     def one(seed: int) -> int:
@@ -212,6 +218,7 @@ def main(argv: list[str] | None = None) -> None:
                 "pettingzoo": pettingzoo(game_id, players),
                 "gymnasium": gymnasium(game_id, players),
                 "gym learner": gymnasium(game_id, players, learner=True),
+                "gym no obs": gymnasium(game_id, players, learner=True, observe=False),
             }
         else:
             runs = {}

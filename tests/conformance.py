@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 import boardwright as bw
 from boardwright import agents
 from boardwright.engine import Game, IllegalAction, State, Stream
+from boardwright.engine.observation import Tracker
 from boardwright.engine.undo import replay_fingerprint
 
 
@@ -53,6 +54,8 @@ class Report:
     sealed_checked: int = 0
     #: states whose fast observations (every seat) were compared with the views' encodings
     observations_checked: int = 0
+    #: observations written as changes (``Observer.changes``) and compared with the whole one
+    tracked_checked: int = 0
 
 
 def game_part(state: State) -> tuple:
@@ -376,6 +379,35 @@ def check_fast_observation(state: State, report: Report | None = None) -> None:
         report.observations_checked += 1
 
 
+class TrackedObservations:
+    """Each seat's observation followed through a game as changes (for a game that writes them so,
+    ``Observer.tracks``): one tracker and one vector per seat, as a learner's adapter keeps them."""
+
+    def __init__(self, game: Game, players: int, options: dict | None = None) -> None:
+        self.observer = game.observer(players, options or {})
+        self.on = self.observer.tracks
+        self.trackers = [Tracker() for _ in range(players)]
+        self.rows = [[0.0] * self.observer.size for _ in range(players)]
+
+    def check(self, state: State, seat: int, report: Report | None = None) -> None:
+        """Seat ``seat``'s vector brought up to ``state`` equals its whole observation there."""
+        if not self.on:
+            return
+        row = self.observer.tracked(state, seat, self.trackers[seat], self.rows[seat])
+        whole = self.observer.dense(state, seat)
+        if row != whole:
+            at = next(i for i, (a, b) in enumerate(zip(row, whole, strict=True)) if a != b)
+            offset, name = 0, ""
+            for name, size, _ in self.observer.layout:  # noqa: B007 (the block found is named below)
+                if at < offset + size:
+                    break
+                offset += size
+            raise AssertionError(f"{state.game.id}: seat {seat}'s observation written as changes differs from "
+                                 f"the whole one at {at} (block {name}[{at - offset}]): {row[at]} against {whole[at]}")
+        if report is not None:
+            report.tracked_checked += 1
+
+
 def check_fast_observation_undone(state: State, seat: int) -> bool:
     """The fast observation after ``seat`` takes its last action back (on a copy: ``state`` is
     left as it was) equals the view's; False, and nothing checked, when ``seat`` may not undo."""
@@ -429,10 +461,15 @@ def check_game(game: Game, players: int, seed: int, checks: int = 12, every: int
     state = game.new(players=players, seed=seed)
     twin = game.new(players=players, seed=seed)
     assert twin.fingerprint() == state.fingerprint(), "a seed sets up the same game"
+    tracked = TrackedObservations(game, players)
     undo_wanted = False
     for step, (seat, text) in enumerate(choices):
         assert state.to_act and not state.is_over, "while the game goes on, someone owes a decision"
+        tracked.check(state, seat, report)  # every step, as a learner's env observes its seat
         if step in deep:
+            for other in range(players):  # and a determinization for each seat: another state
+                tracked.check(state.determinize(other, seed + step), other, report)
+                tracked.check(state, other, report)
             check_state(state, probe, seed + step, report)
             if step in hinted:
                 check_hint(state, seed + step, report)
@@ -458,6 +495,8 @@ def check_game(game: Game, players: int, seed: int, checks: int = 12, every: int
     check_views(state, seed, report)
     check_presentation(state, checked=report.events_checked)
     check_fast_observation(state, report)
+    for seat in range(players):
+        tracked.check(state, seat, report)
     report.states_checked += 1
     record = json.loads(json.dumps(state.record()))
     again = bw.replay(record)

@@ -5,7 +5,9 @@ states each (and three undo checks); the slow sweep (``pytest -m slow``) plays e
 per case and checks one state in four (and twelve undo checks). The hint's check runs at two
 states of each game in the fast suite and eight in the slow sweep; the sealed decisions' search
 check at the first two deep states at a sealed decision, wherever a game has them. At every checked
-state every seat's fast observation (written from the state) is compared with its view's."""
+state every seat's fast observation (written from the state) is compared with its view's; where a
+game writes it as changes (The Game Makers), the acting seat's is followed through every step and
+compared with the whole one."""
 
 from __future__ import annotations
 
@@ -33,6 +35,8 @@ def keeps_the_contract(game, players, seed, **sampling) -> None:
     if game is not TOY:  # every game of ours writes its observations straight from its state too
         assert report.observations_checked == report.states_checked, (
             "the fast observation was compared with the view's at every checked state")
+    if game.id == "the-game-makers":  # its observation is written as changes: followed every step
+        assert report.tracked_checked >= report.steps, "the tracked observation was checked at every step"
     assert report.hints_checked > 0, "the hint was checked against determinizations"
     assert report.hidden_seen, (
         "no determinization changed what the seat cannot see (another seat's hand or face-down "

@@ -12,9 +12,10 @@ import importlib
 import random
 
 import pytest
-from conformance import check_fast_observation, check_fast_observation_undone
+from conformance import Report, TrackedObservations, check_fast_observation, check_fast_observation_undone
 
 import boardwright as bw
+from boardwright.engine.observation import Tracker
 
 GAME = bw.load("the-game-makers")
 fast = importlib.import_module("boardwright.games.the_game_makers.fast_observation")
@@ -179,3 +180,93 @@ def test_the_check_catches_a_missing_block(monkeypatch):
     perturbed(monkeypatch, forget_the_hand)
     with pytest.raises(AssertionError, match=r"your_hand"):
         check_fast_observation(state)
+
+
+# ---------------------------------------------------------------- written as changes (Tracker)
+
+@pytest.mark.parametrize("options", OPTIONS, ids=["basic", "draft", "short"])
+@pytest.mark.parametrize("players", range(GAME.min_players, GAME.max_players + 1))
+def test_the_observation_written_as_changes_follows_every_step(players, options):
+    """Each seat's vector, kept between steps and brought up to date by the blocks that changed,
+    equals the whole observation at every step, also when it follows a determinization, a copy
+    after an undo, or another game observed in between."""
+    assert GAME.observer(players, options).tracks
+    tracked = TrackedObservations(GAME, players, options)
+    report = Report()
+    state = GAME.new(players=players, seed=7, options=options, events=False)
+    other = GAME.new(players=players, seed=8, options=options, events=False)
+    rng = random.Random(players)
+    step = 0
+    while not state.is_over:
+        seat = rng.choice(state.to_act)
+        tracked.check(state, seat, report)
+        if step % 40 == 5:
+            tracked.check(state.determinize(seat, step), seat, report)
+            tracked.check(other, seat, report)
+        if step % 40 == 25 and state.can_undo(seat):
+            copy = state.clone()
+            copy.undo(seat)
+            tracked.check(copy, seat, report)
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+        step += 1
+    for seat in range(players):
+        tracked.check(state, seat, report)
+    assert report.tracked_checked > step
+
+
+def test_the_check_catches_a_block_kept_when_it_changed():
+    """A block whose key leaves out what it is written from goes stale, and the check says where."""
+
+    class Forgetful(Tracker):
+        def same(self, block, key, positions):
+            if block == "hand" and block in self.known:  # as if the hand never changed
+                self.starts.append((None, None, len(positions)))
+                return True
+            return super().same(block, key, positions)
+
+    tracked = TrackedObservations(GAME, 2)
+    tracked.trackers[0] = Forgetful()
+    state = GAME.new(players=2, seed=3, events=False)
+    rng = random.Random(3)
+    with pytest.raises(AssertionError, match=r"written as changes differs .*block your_hand"):
+        for _ in range(400):
+            tracked.check(state, 0)
+            seat = state.to_act[0]
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+
+
+def test_entries_written_outside_a_block_are_refused():
+    tracker = Tracker()
+    positions = [3]
+    assert not tracker.same("a", 1, positions)
+    positions.append(4)
+    assert tracker.finish(positions) == []
+    positions = [3]
+    assert tracker.same("a", 1, positions)
+    positions.append(5)  # after a block left as it was: belongs to none
+    with pytest.raises(AssertionError, match="outside a block"):
+        tracker.finish(positions)
+
+
+def test_the_learners_vector_is_the_whole_observation():
+    """The adapters' NumPy vector, kept per seat and changed in place, equals the whole observation
+    laid out at every step (one setting observing two games in turn, as a batched env does)."""
+    np = pytest.importorskip("numpy")
+    from boardwright.rl.core import Setting
+
+    setting = Setting("the-game-makers", 3, None)
+    states = [GAME.new(players=3, seed=seed, events=False) for seed in (1, 2)]
+    rng = random.Random(1)
+    checked = 0
+    while not all(state.is_over for state in states):
+        for state in states:
+            if state.is_over:
+                continue
+            seat = rng.choice(state.to_act)
+            whole = np.zeros(setting.observation_size)  # added up in float64, as the adapters do
+            for position, value in zip(*setting.observer.entries(state, seat), strict=True):
+                whole[position] += value
+            assert np.array_equal(setting.observation(state, seat), whole.astype(np.float32))
+            checked += 1
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+    assert checked > 100

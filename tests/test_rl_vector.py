@@ -223,15 +223,24 @@ def test_bad_batched_settings_are_refused_in_one_line(kwargs, message):
         boardwright.rl.vector_env("gadgeteers", players=2, **kwargs)
 
 
-def test_the_batched_observation_is_each_seats_own_observation():
-    envs = boardwright.rl.vector_env("the-game-makers", 3, players=2, opponents="random", seat=1, seed=6)
+@pytest.mark.parametrize(("game_id", "steps"), [("the-game-makers", 700), ("game-development", 300)])
+def test_the_batched_observation_is_each_seats_own_observation(game_id, steps):
+    """Each row is the seat's whole observation (The Game Makers writes it as changes, per env:
+    followed until games have ended and started again)."""
+    envs = boardwright.rl.vector_env(game_id, 3, players=2, opponents="random", seat=1, seed=6)
     observations, _ = envs.reset()
     rng = np.random.default_rng(6)
-    for _ in range(20):
+    ended = 0
+    for _ in range(steps):
         for i, state in enumerate(envs.states):
+            positions, values = envs.setting.observer.entries(state, 1)
+            whole = np.bincount(positions, values, envs.setting.observation_size).astype(np.float32)
+            assert np.array_equal(observations["observation"][i], whole)
             assert np.array_equal(observations["observation"][i], envs.setting.observation(state, 1))
             assert np.array_equal(observations["action_mask"][i], envs.setting.mask(state, 1))
-        observations, *_ = envs.step(random_actions(observations["action_mask"], rng))
+        observations, _, terminations, _, _ = envs.step(random_actions(observations["action_mask"], rng))
+        ended += int(terminations.sum())
+    assert ended > 0
 
 
 # ---------------------------------------------------------------------------------------- masks and final infos

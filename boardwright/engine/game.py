@@ -172,6 +172,13 @@ class Game:
         (values at one position add up). A game without it is observed through its view."""
         raise NotImplementedError(f"{self.name} observes through its view only")
 
+    def _observe_changes(self, state: State, seat: int, context: Any, at: int, tracker: Any,
+                         positions: list[int], values: list[float]) -> None:
+        """:meth:`_observe_state` block by block through ``tracker``
+        (:class:`~boardwright.engine.observation.Tracker`), leaving out the blocks whose key it has
+        seen (optional: for a game whose whole observation is costly to write every step)."""
+        raise NotImplementedError(f"{self.name} writes its observation whole")
+
     @property
     def default_players(self) -> int:
         return self.min_players

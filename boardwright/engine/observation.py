@@ -22,6 +22,14 @@ what ``view(seat)`` shows, and give exactly the observation the view gives: the 
 (``tests/conformance.py``, ``check_fast_observation``) compares the two at every checked state of
 every game and player count, so the view stays the one place that decides what a seat sees.
 :meth:`Observer.entries` uses the fast path when the game has one, else the view.
+
+**Written as a change.** A game whose fast path is costly may also write it block by block with a
+:class:`Tracker` (``Game._observe_changes``): each block comes with a key that determines its
+entries entirely (the contents it is written from), and a block whose key is the one the tracker
+saw last time is not written again. :meth:`Observer.changes` then gives what changed since the
+tracker's last observation: the positions to clear and the entries to add. A learner's adapter
+keeps the vector between steps and applies the change; the conformance kit
+(``check_tracked_observation``) follows whole games that way and compares every step with the view.
 """
 
 from __future__ import annotations
@@ -170,6 +178,68 @@ def block_offsets(blocks: Iterable[tuple[str, int, str]]) -> dict[str, int]:
     return offsets
 
 
+class Tracker:
+    """What one seat's observation held, block by block, when last written through it.
+
+    A game's ``_observe_changes`` asks :meth:`same` before each block, with the block's name and a
+    key that determines the block's entries entirely (``None``: write it every time); on False it
+    appends the block's entries, then the next block follows. :meth:`finish` closes the round: the
+    positions the rewritten blocks held before (to clear), each block's new positions noted. A
+    block's positions are its own (no other block writes there), so clearing one leaves the others.
+    """
+
+    __slots__ = ("known", "starts")
+
+    def __init__(self) -> None:
+        #: block -> (its key when last written, the positions it wrote)
+        self.known: dict[Any, tuple[Any, list[int]]] = {}
+        #: this round: (block or None after a block left as it was, key, where its entries start)
+        self.starts: list[tuple[Any, Any, int]] = []
+
+    def same(self, block: Any, key: Any, positions: list[int]) -> bool:
+        """Whether ``block`` is as it was last written (its key unchanged): if not, its entries are
+        to be appended next."""
+        known = self.known.get(block)
+        if key is not None and known is not None and known[0] == key:
+            self.starts.append((None, None, len(positions)))
+            return True
+        self.starts.append((block, key, len(positions)))
+        return False
+
+    def finish(self, positions: list[int]) -> list[int]:
+        """The positions the rewritten blocks held before this round, to clear before their new
+        entries (``positions`` from where each block started) are added."""
+        starts, known = self.starts, self.known
+        cleared: list[int] = []
+        end = len(positions)
+        for i in range(len(starts) - 1, -1, -1):
+            block, key, start = starts[i]
+            if block is None:
+                if start != end:
+                    raise AssertionError("observation entries written outside a block (after an unchanged one)")
+            else:
+                old = known.get(block)
+                if old is not None:
+                    cleared.extend(old[1])
+                known[block] = (key, positions[start:end])
+            end = start
+        starts.clear()
+        return cleared
+
+
+class Untracked(Tracker):
+    """Every block written, nothing remembered: the whole observation (``Observer.entries``)."""
+
+    __slots__ = ()
+
+    def same(self, block: Any, key: Any, positions: list[int]) -> bool:
+        return False
+
+
+#: the tracker of a whole observation
+UNTRACKED = Untracked()
+
+
 class Observer:
     """Encodes views of one game, player count and content as vectors of one fixed size.
 
@@ -238,6 +308,44 @@ class Observer:
             found.append(1.0)
         self.game._observe_state(state, seat, self.context, 2 * players + 1, positions, found)
         return positions, found
+
+    @property
+    def tracks(self) -> bool:
+        """Whether the game writes its fast path as changes (``Game._observe_changes``)."""
+        from .game import Game
+        return type(self.game)._observe_changes is not Game._observe_changes
+
+    def changes(self, state: Any, seat: int, tracker: Tracker, positions: list[int],
+                values: list[float]) -> list[int]:
+        """Seat ``seat``'s observation of ``state`` as a change from the one ``tracker`` last saw
+        (a new tracker: from all zeros): append the entries of the blocks that changed to
+        ``positions`` and ``values``, and return the positions to set to 0 before adding them.
+        Only for a game that :attr:`tracks`; one tracker per seat and observer."""
+        tracker.starts.clear()  # (a round cut short by an error is forgotten)
+        tracker.same("engine", None, positions)  # whose turn, who committed, whether over: every time
+        players = self.players
+        for s in state.to_act:
+            positions.append((s - seat) % players)
+            values.append(1.0)
+        for s in state.committed():
+            positions.append(players + (s - seat) % players)
+            values.append(1.0)
+        if state.is_over:
+            positions.append(2 * players)
+            values.append(1.0)
+        self.game._observe_changes(state, seat, self.context, 2 * players + 1, tracker, positions, values)
+        return tracker.finish(positions)
+
+    def tracked(self, state: Any, seat: int, tracker: Tracker, row: list[float]) -> list[float]:
+        """``row`` (the full vector ``tracker`` last saw, as :meth:`dense` gives it) brought up to
+        ``state`` through :meth:`changes` (for checks; learners apply the change with NumPy)."""
+        positions: list[int] = []
+        values: list[float] = []
+        for i in self.changes(state, seat, tracker, positions, values):
+            row[i] = 0.0
+        for i, v in zip(positions, values, strict=True):
+            row[i] += v
+        return row
 
     def dense(self, state: Any, seat: int) -> list[float]:
         """:meth:`entries` laid out as the full vector (for checks; learners use NumPy)."""

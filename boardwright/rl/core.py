@@ -17,6 +17,7 @@ import boardwright as bw
 from boardwright.engine import Action, Agent, State, Stream, resolve_options
 from boardwright.engine.actions import normalize
 from boardwright.engine.errors import shown
+from boardwright.engine.observation import Tracker
 from boardwright.engine.rng import derive_seed
 
 #: How a finished game pays each seat.
@@ -84,9 +85,14 @@ class Setting:
         self.observation_size = self.observer.size
         self.action_count = len(self.actions)
         self.margin_scale = margin_scale(self.game)
+        #: per seat, for a game that writes its observation as changes (``Observer.tracks``): the
+        #: tracker and the vector (float64) as last written through it
+        self._tracked: list[tuple[Tracker, np.ndarray]] | None = None
+        if self.observer.tracks:
+            self._tracked = [(Tracker(), np.zeros(self.observation_size)) for _ in range(count)]
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Setting:
-        return self  # shared and never changed
+        return self  # shared: its rules never change, and its trackers' keys are the full contents
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (Setting, (self.game.id, self.players, dict(self.options), self.reward, self.illegal))
@@ -98,12 +104,32 @@ class Setting:
     def observation(self, state: State, seat: int) -> np.ndarray:
         """Seat ``seat``'s observation of ``state`` (what its view shows, through the game's fast
         path when it has one: :meth:`boardwright.engine.observation.Observer.entries`)."""
+        if self._tracked is not None:
+            return self._followed(state, seat).astype(np.float32)
         return self._counted(*self.observer.entries(state, seat)).astype(np.float32)
 
     def observe_into(self, state: State, seat: int, out: np.ndarray) -> None:
         """Write seat ``seat``'s observation of ``state`` into ``out`` (a float32 row of the
         observation's size), as :meth:`observation` gives it."""
-        out[:] = self._counted(*self.observer.entries(state, seat))
+        if self._tracked is not None:
+            out[:] = self._followed(state, seat)
+        else:
+            out[:] = self._counted(*self.observer.entries(state, seat))
+
+    def _followed(self, state: State, seat: int) -> np.ndarray:
+        """The seat's vector as last written, brought up to ``state``: the blocks that changed
+        cleared and written anew (``Observer.changes``). Any state may follow any other: a block is
+        kept only when its contents are the same."""
+        tracker, row = self._tracked[seat]  # type: ignore[index]
+        positions: list[int] = []
+        values: list[float] = []
+        cleared = self.observer.changes(state, seat, tracker, positions, values)
+        if cleared:
+            row[np.fromiter(cleared, np.intp, len(cleared))] = 0.0
+        n = len(positions)
+        if n:
+            np.add.at(row, np.fromiter(positions, np.intp, n), np.fromiter(values, np.float64, n))
+        return row
 
     def _counted(self, positions: list[int], values: list[float]) -> np.ndarray:
         """The entries laid out as the full vector (float64), values at one position added up."""

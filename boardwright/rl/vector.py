@@ -43,6 +43,7 @@ from gymnasium.vector.utils import batch_space
 
 from boardwright.engine import Agent, IllegalAction, State, Stream
 from boardwright.engine.errors import shown
+from boardwright.engine.observation import Tracker
 
 from .core import ILLEGAL_REWARD, LearnerActions, Opponents, Setting, episode_seed, final_info, seed_stream
 from .gymnasium import single_spaces
@@ -78,6 +79,10 @@ class BoardwrightVectorEnv(LearnerActions, VectorEnv):
         self._rows = np.arange(num_envs)
         self._offsets = self._rows * setting.observation_size
         self._mask_offsets = self._rows * setting.action_count
+        #: for a game that writes its observation as changes (``Observer.tracks``): one tracker per
+        #: env, and the observations as last written through them (float64, laid out as counted)
+        self._trackers = [Tracker() for _ in range(num_envs)] if setting.observer.tracks else None
+        self._written = np.zeros((num_envs, setting.observation_size)) if self._trackers else None
         self._seed = seed
         self._seeds: list[Stream] = []
         self.states: list[State] = []
@@ -183,25 +188,42 @@ class BoardwrightVectorEnv(LearnerActions, VectorEnv):
 
     # ------------------------------------------------------------------ observations and masks
     def _observe_all(self) -> None:
-        """Every env's observation and mask: one count over all the games' nonzero entries, and one
-        assignment of all their legal actions."""
-        entries, legal, seat = self.setting.observer.entries, self.setting.legal, self.seat
+        """Every env's observation and mask: one count over all the games' nonzero entries (for a
+        game that writes its observation as changes, each env's tracker gives the positions to
+        clear and the entries to add, applied to all envs at once), and one assignment of all
+        their legal actions."""
+        observer, legal, seat, trackers = self.setting.observer, self.setting.legal, self.seat, self._trackers
         positions: list[int] = []
         values: list[float] = []
         counts = []
+        cleared: list[int] = []
+        cleared_counts = []
         actions: list[int] = []
         legal_counts = []
-        for state in self.states:
-            at, found = entries(state, seat)
-            positions += at
-            values += found
-            counts.append(len(at))
+        for i, state in enumerate(self.states):
+            before = len(positions)
+            if trackers is None:
+                at, found = observer.entries(state, seat)
+                positions += at
+                values += found
+            else:
+                gone = observer.changes(state, seat, trackers[i], positions, values)
+                cleared += gone
+                cleared_counts.append(len(gone))
+            counts.append(len(positions) - before)
             allowed = legal(state, seat)
             actions += allowed
             legal_counts.append(len(allowed))
         where = np.fromiter(positions, np.intp, len(positions)) + np.repeat(self._offsets, counts)
-        self._observations.reshape(-1)[:] = np.bincount(where, np.fromiter(values, np.float64, len(values)),
-                                                        self._observations.size)
+        found64 = np.fromiter(values, np.float64, len(values))
+        if self._written is None:
+            self._observations.reshape(-1)[:] = np.bincount(where, found64, self._observations.size)
+        else:
+            written = self._written.reshape(-1)
+            if cleared:
+                written[np.fromiter(cleared, np.intp, len(cleared)) + np.repeat(self._offsets, cleared_counts)] = 0.0
+            np.add.at(written, where, found64)
+            self._observations[:] = self._written
         masks = self._masks.reshape(-1)
         masks[:] = 0
         masks[np.asarray(actions, dtype=np.intp) + np.repeat(self._mask_offsets, legal_counts)] = 1

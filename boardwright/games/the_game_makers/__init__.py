@@ -106,6 +106,11 @@ class TheGameMakers(Game):
         """The observation straight from the state: fast_observation.observe_state."""
         observe_state(state, seat, context, at, positions, values)  # type: ignore[arg-type]
 
+    def _observe_changes(self, state: State, seat: int, context: Any, at: int, tracker: Any,
+                         positions: list[int], values: list[float]) -> None:
+        """The same, only the blocks ``tracker`` has not seen as they are."""
+        observe_state(state, seat, context, at, positions, values, tracker)  # type: ignore[arg-type]
+
     def render(self, view: dict[str, Any]) -> str:
         from .render import render
         return render(view)

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from boardwright.engine.observation import Encoder
+from boardwright.engine.observation import UNTRACKED, Encoder, Tracker
 
 from . import scoring
 from .board import DRAFT, EMPTY, PLAY, SETUP, TWEENIE_BASE
@@ -47,8 +47,6 @@ from .observation import (
 if TYPE_CHECKING:
     from .state import GameMakersState
 
-#: score sheet lines, without the total
-LINE_KEYS = SCORE_KEYS[:-1]
 #: the blocks written per seat, in :func:`observation.observe_seat`'s order
 SEAT_BLOCKS = ("forklift_wait", "forklift_last", "break_room", "workers", "cards", "tiles",
                "components", "contracts", "display", "assembly_line", "marketing", "structures",
@@ -91,7 +89,7 @@ class Pile:
     kept as one value, replaced whole, so a reader never pairs one's contents with another's
     entries."""
 
-    __slots__ = ("known", "position_of", "value_of")
+    __slots__ = ("known", "position_of", "value_of", "version")
 
     def __init__(self, position_of: Sequence[int], value_of: Sequence[float]) -> None:
         #: per item: where it counts, and what
@@ -99,6 +97,8 @@ class Pile:
         self.value_of = value_of
         #: the contents last seen, and their positions and values
         self.known: tuple[list[int], list[int], list[float]] = ([], [], [])
+        #: how many times the contents kept have changed (the pile's key in a tracked observation)
+        self.version = 0
 
     def entries(self, items: list[int]) -> tuple[list[int], list[int], list[float]]:
         """The pile's contents ``items`` with their positions and values."""
@@ -115,6 +115,7 @@ class Pile:
             where.append(position_of[item])
             row.append(value_of[item])
         self.known = known = (items[:], where, row)
+        self.version += 1
         return known
 
 
@@ -156,7 +157,7 @@ class Slots:
 class SeatPlaces:
     """Absolute positions of one seat's blocks (the k-th seat counted from the viewer)."""
 
-    __slots__ = ("active", "assembly_line", "break_room", "building_spaces", "cards", "components",
+    __slots__ = ("active", "assembly_line", "blocks", "break_room", "building_spaces", "cards", "components",
                  "cell_slots", "contract_slots", "contracts", "discounts", "display", "forklift_last", "forklift_wait",
                  "marketing", "score", "shelf_slots", "structures", "structures_memo", "tiles", "total", "trees",
                  "tweenies_used", "workers")
@@ -184,6 +185,8 @@ class SeatPlaces:
                  shelf_rows: Rows, cell_rows: Rows) -> None:
         for name in SEAT_BLOCKS:
             setattr(self, name, at + offsets[prefix + name])
+        #: the names of its blocks in a tracked observation
+        self.blocks = tuple(f"{prefix}{i}" for i in range(6))
         #: the 3 Contract spaces, 12 Display Case slots and 18 Assembly Line cells
         self.contract_slots = Slots(self.contracts, 3, CARD_SIZE, card_rows)
         self.shelf_slots = Slots(self.display, 12, SHELF_SIZE, shelf_rows)
@@ -297,86 +300,93 @@ ONES = (1.0,) * 16
 
 
 def observe_state(state: GameMakersState, seat: int, ctx: Context, at: int,
-                  positions: list[int], values: list[float]) -> None:
+                  positions: list[int], values: list[float], tracker: Tracker = UNTRACKED) -> None:
     """Append the nonzero values of ``seat``'s observation of ``state`` (the game's part, from
-    position ``at``): the table, the pending step, the draft, the seat's hand, then every seat."""
+    position ``at``): the table, the pending step, the draft, the seat's hand, then every seat;
+    through ``tracker``, only the blocks whose contents changed since it last saw them."""
     lay = ctx.places.get(at) or places(ctx, at)
     put = positions.append
     value = values.append
+    same = tracker.same
     players = ctx.players
     phase = state.phase
     turn = state.turn
     wheel = (turn - 1) % 6
     over = state.is_over
-
-    # the table
-    put(lay.phase + phase)
-    value(1.0)
-    put(lay.turn)
-    value(turn / TURN_SCALE)
-    left = min(TURN_SCALE, max(0, ctx.max_turns - turn))
-    if left:
-        put(lay.turns_to_limit)
-        value(left / TURN_SCALE)
-    if ctx.solo_target:
-        put(lay.solo_target)
-        value(ctx.solo_target / TOTAL_SCALE)
-    acting = state.order[state.pos] if phase in (SETUP, PLAY) else -1
-    if acting >= 0:
-        put(lay.current + (acting - seat) % players)
-        value(1.0)
-    base = lay.order
-    for place, s in enumerate(state.order):
-        put(base + (s - seat) % players)
-        value((place + 1) / players)
-    wedges = lay.wheel(state.ring, wheel)
-    positions.extend(wedges)
-    values.extend(ONES[:len(wedges)])
-    if turn > 1 and wheel == 0:
-        put(lay.reset_turn)
-        value(1.0)
     end_turn = state.end_turn
-    if end_turn:
-        put(lay.end_triggered)
-        value(1.0)
-        if end_turn > turn:
-            put(lay.turns_to_end)
-            value((end_turn - turn) / 2)
-    if over:
-        put(lay.ended_full if end_turn and turn >= end_turn else lay.ended_limit)
-        value(1.0)
+    acting = state.order[state.pos] if phase in (SETUP, PLAY) else -1
 
-    # shared piles
-    if state.deck:
-        put(lay.deck)
-        value(len(state.deck) / ctx.cards)
-    base = lay.bags
-    for i, bag in enumerate(state.bags):
-        if bag:
-            put(base + i)
-            value(len(bag) / ctx.bag_scale)
-    for pile, items in zip(lay.piles, (state.discard, *state.tile_discard), strict=True):
-        _, where, row = pile.entries(items)
-        positions.extend(where)
-        values.extend(row)
+    # the table, and the deck and the bags by their sizes
+    deck, bags = len(state.deck), state.bags
+    if not same("table", (phase, turn, acting, over, end_turn, tuple(state.order), state.ring, deck,
+                          *map(len, bags)), positions):
+        put(lay.phase + phase)
+        value(1.0)
+        put(lay.turn)
+        value(turn / TURN_SCALE)
+        left = min(TURN_SCALE, max(0, ctx.max_turns - turn))
+        if left:
+            put(lay.turns_to_limit)
+            value(left / TURN_SCALE)
+        if ctx.solo_target:
+            put(lay.solo_target)
+            value(ctx.solo_target / TOTAL_SCALE)
+        if acting >= 0:
+            put(lay.current + (acting - seat) % players)
+            value(1.0)
+        base = lay.order
+        for place, s in enumerate(state.order):
+            put(base + (s - seat) % players)
+            value((place + 1) / players)
+        wedges = lay.wheel(state.ring, wheel)
+        positions.extend(wedges)
+        values.extend(ONES[:len(wedges)])
+        if turn > 1 and wheel == 0:
+            put(lay.reset_turn)
+            value(1.0)
+        if end_turn:
+            put(lay.end_triggered)
+            value(1.0)
+            if end_turn > turn:
+                put(lay.turns_to_end)
+                value((end_turn - turn) / 2)
+        if over:
+            put(lay.ended_full if end_turn and turn >= end_turn else lay.ended_limit)
+            value(1.0)
+        if deck:
+            put(lay.deck)
+            value(deck / ctx.cards)
+        base = lay.bags
+        for i, bag in enumerate(bags):
+            if bag:
+                put(base + i)
+                value(len(bag) / ctx.bag_scale)
+
+    # the discard piles
+    piles = [pile.entries(items) for pile, items in zip(lay.piles, (state.discard, *state.tile_discard),
+                                                         strict=True)]
+    if not same("piles", tuple([pile.version for pile in lay.piles]), positions):
+        for _, where, row in piles:
+            positions.extend(where)
+            values.extend(row)
 
     stack = state.stack
-    if stack:
+    if not same("pending", None if stack else 0, positions) and stack:
         observe_pending(lay, ctx, stack, acting == seat, put, value, positions, values)
-    if phase == DRAFT:
+    if not same("draft", None if phase == DRAFT else 0, positions) and phase == DRAFT:
         observe_draft(lay, ctx, state, seat, put, value)
     own = state.own_choice(seat)  # the seat's own sealed pick, as its view shows it
-    if own is not None:
-        pick = ctx.draft_pick.get(str(own))
-        if pick is not None and 0 <= pick < len(ctx.buildings):
-            put(lay.your_pick + pick)
-            value(1.0)
-
     hand = state.hand[seat]
-    if hand:
-        base = lay.your_hand
-        positions.extend([base + card for card in hand])
-        values.extend([1.0] * len(hand))
+    if not same("hand", (own, tuple(hand)), positions):
+        if own is not None:
+            pick = ctx.draft_pick.get(str(own))
+            if pick is not None and 0 <= pick < len(ctx.buildings):
+                put(lay.your_pick + pick)
+                value(1.0)
+        if hand:
+            base = lay.your_hand
+            positions.extend([base + card for card in hand])
+            values.extend([1.0] * len(hand))
 
     shelves = lay.shelves_memo
     display = state.display
@@ -393,7 +403,7 @@ def observe_state(state: GameMakersState, seat: int, ctx: Context, at: int,
     sheets = scoring.sheets(state, known)
     for k, places_k in enumerate(lay.seats):
         s = (seat + k) % players
-        observe_seat(lay, places_k, ctx, state, s, wheel, sheets[s], put, value, positions, values)
+        observe_seat(places_k, ctx, state, s, wheel, sheets[s], same, put, value, positions, values)
 
 
 def observe_pending(lay: Places, ctx: Context, stack: list[tuple[Any, ...]], mine: bool,
@@ -545,30 +555,53 @@ def observe_draft(lay: Places, ctx: Context, state: GameMakersState, seat: int, 
                     value(1.0)
 
 
-def observe_seat(lay: Places, at: SeatPlaces, ctx: Context, state: GameMakersState, s: int,
-                 wheel: int, sheet: Mapping[str, int], put: Any, value: Any,
+def observe_seat(at: SeatPlaces, ctx: Context, state: GameMakersState, s: int, wheel: int,
+                 sheet: Mapping[str, int], same: Any, put: Any, value: Any,
                  positions: list[int], values: list[float]) -> None:
-    """Seat ``s``'s Factory at the positions ``at`` (as ``view.seat_view`` shows it)."""
+    """Seat ``s``'s Factory at the positions ``at`` (as ``view.seat_view`` shows it), a block at a
+    time: each written unless ``same`` (the tracker) has seen its contents."""
     n3, n4, n10, n20 = s * 3, s * 4, s * 10, s * 20
     turn = state.turn
-    fk_ret, fk_last = state.fk_ret, state.fk_last
-    for f in range(3):
-        wait = fk_ret[n3 + f] - turn
-        if wait > 0:
-            put(at.forklift_wait + f)
-            value(wait / 3)
-        wedge = fk_last[n3 + f]
-        if wedge >= 0:
-            put(at.forklift_last + f * 6 + (wedge - wheel) % 6)
-            value(1.0)
-    room = state.room
-    for level in (1, 2, 3):
-        if room[n4 + level]:
-            put(at.break_room + level - 1)
-            value(room[n4 + level] / WORKER_SCALE)
-    firsts = state.work1[n10: n10 + 10]
-    if any(firsts):
-        seconds = state.work2[n10: n10 + 10]
+    blocks = at.blocks
+    # the pieces counted: Forklifts, the Break Room, cards and tiles, Marketing, machinery sets
+    fk_ret, fk_last, room = state.fk_ret[n3: n3 + 3], state.fk_last[n3: n3 + 3], state.room[n4 + 1: n4 + 4]
+    cards, tiles = len(state.hand[s]), tuple(state.ctiles[s])
+    market, sets_of = state.market[s * 5: s * 5 + 5], state.sets_of[s * 5: s * 5 + 5]
+    if not same(blocks[0], (turn, fk_ret, fk_last, room, cards, tiles, market, sets_of), positions):
+        for f in range(3):
+            wait = fk_ret[f] - turn
+            if wait > 0:
+                put(at.forklift_wait + f)
+                value(wait / 3)
+            wedge = fk_last[f]
+            if wedge >= 0:
+                put(at.forklift_last + f * 6 + (wedge - wheel) % 6)
+                value(1.0)
+        for level in (0, 1, 2):
+            if room[level]:
+                put(at.break_room + level)
+                value(room[level] / WORKER_SCALE)
+        if cards:
+            put(at.cards)
+            value(cards / CARDS_SCALE)
+        base = at.tiles
+        types = ctx.tile_type
+        for tile in tiles:
+            put(base + types[tile])
+            value(0.5)
+        base = at.marketing
+        for column, height in enumerate(market):
+            if height:
+                put(base + column)
+                value(height / 5)
+        if any(sets_of):
+            base = at.discounts
+            for kind, count in enumerate(sets_of):
+                if count:
+                    put(base + kind)
+                    value(count / MAX_SETS)
+    firsts, seconds = state.work1[n10: n10 + 10], state.work2[n10: n10 + 10]
+    if not same(blocks[1], (firsts, seconds), positions) and any(firsts):
         base = at.workers
         for i, first in enumerate(firsts):
             if first:
@@ -577,17 +610,8 @@ def observe_seat(lay: Places, at: SeatPlaces, ctx: Context, state: GameMakersSta
                 if seconds[i]:
                     put(base + 2 * i + 1)
                     value(seconds[i] / 3)
-    cards = len(state.hand[s])
-    if cards:
-        put(at.cards)
-        value(cards / CARDS_SCALE)
-    base = at.tiles
-    types = ctx.tile_type
-    for tile in state.ctiles[s]:
-        put(base + types[tile])
-        value(0.5)
     comp = state.comp[n20 + 8: n20 + 20]  # wood, dice, plastic: levels 0-3 each
-    if any(comp):
+    if not same(blocks[2], comp, positions) and any(comp):
         base = at.components
         for i in (1, 2, 3, 5, 6, 7, 9, 10, 11):  # levels 1-3
             if comp[i]:
@@ -596,43 +620,32 @@ def observe_seat(lay: Places, at: SeatPlaces, ctx: Context, state: GameMakersSta
 
     # Contracts, Display Case and Assembly Line; Structures, trees and Tweenies used: remembered
     # per content, since they change a few times a game
-    for items, slots in ((state.contracts[s], at.contract_slots), (state.display[s], at.shelf_slots),
-                         (state.line[s], at.cell_slots)):
-        key = tuple(items)
-        found = slots.memo.get(key)
-        if found is None:
-            found = remember(slots.memo, key, slots.entries(key))
-        positions.extend(found[0])
-        values.extend(found[1])
-    base = at.marketing
-    for column, height in enumerate(state.market[s * 5: s * 5 + 5]):
-        if height:
-            put(base + column)
-            value(height / 5)
+    keys = (tuple(state.contracts[s]), tuple(state.display[s]), tuple(state.line[s]))
+    if not same(blocks[3], keys, positions):
+        for key, slots in zip(keys, (at.contract_slots, at.shelf_slots, at.cell_slots), strict=True):
+            found = slots.memo.get(key)
+            if found is None:
+                found = remember(slots.memo, key, slots.entries(key))
+            positions.extend(found[0])
+            values.extend(found[1])
     structs, built = state.structs, state.built
     key = (*structs[n3: n3 + 3], *built[n3: n3 + 3], state.trees[s], state.used_tweenies[s])
-    found = at.structures_memo.get(key)
-    if found is None:
-        found = remember(at.structures_memo, key, structures(at, ctx, key))
-    positions.extend(found[0])
-    values.extend(found[1])
-    sets_of = state.sets_of[s * 5: s * 5 + 5]
-    if any(sets_of):
-        base = at.discounts
-        for kind, count in enumerate(sets_of):
-            if count:
-                put(base + kind)
-                value(count / MAX_SETS)
-    base = at.score
-    for i, name in enumerate(LINE_KEYS):
-        points = sheet[name]
-        if points:
-            put(base + i)
-            value(points / SCORE_SCALE)
-    if sheet["total"]:
-        put(at.total)
-        value(sheet["total"] / TOTAL_SCALE)
-
+    if not same(blocks[4], key, positions):
+        found = at.structures_memo.get(key)
+        if found is None:
+            found = remember(at.structures_memo, key, structures(at, ctx, key))
+        positions.extend(found[0])
+        values.extend(found[1])
+    points = [sheet[name] for name in SCORE_KEYS]
+    if not same(blocks[5], points, positions):
+        base = at.score
+        for i, line in enumerate(points[:-1]):
+            if line:
+                put(base + i)
+                value(line / SCORE_SCALE)
+        if points[-1]:
+            put(at.total)
+            value(points[-1] / TOTAL_SCALE)
 
 
 def structures(at: SeatPlaces, ctx: Context, key: tuple[int, ...]) -> Entries:
