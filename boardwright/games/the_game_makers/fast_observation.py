@@ -47,6 +47,9 @@ from .observation import (
 if TYPE_CHECKING:
     from .state import GameMakersState
 
+#: score sheet lines, without the total
+LINE_KEYS = SCORE_KEYS[:-1]
+
 #: the blocks written per seat, in :func:`observation.observe_seat`'s order
 SEAT_BLOCKS = ("forklift_wait", "forklift_last", "break_room", "workers", "cards", "tiles",
                "components", "contracts", "display", "assembly_line", "marketing", "structures",
@@ -186,7 +189,7 @@ class SeatPlaces:
         for name in SEAT_BLOCKS:
             setattr(self, name, at + offsets[prefix + name])
         #: the names of its blocks in a tracked observation
-        self.blocks = tuple(f"{prefix}{i}" for i in range(6))
+        self.blocks = tuple(f"{prefix}{i}" for i in range(5))
         #: the 3 Contract spaces, 12 Display Case slots and 18 Assembly Line cells
         self.contract_slots = Slots(self.contracts, 3, CARD_SIZE, card_rows)
         self.shelf_slots = Slots(self.display, 12, SHELF_SIZE, shelf_rows)
@@ -363,10 +366,14 @@ def observe_state(state: GameMakersState, seat: int, ctx: Context, at: int,
                 value(len(bag) / ctx.bag_scale)
 
     # the discard piles
-    piles = [pile.entries(items) for pile, items in zip(lay.piles, (state.discard, *state.tile_discard),
-                                                         strict=True)]
-    if not same("piles", tuple([pile.version for pile in lay.piles]), positions):
-        for _, where, row in piles:
+    discard, *tiles = lay.piles
+    found = discard.entries(state.discard)
+    if not same("discard", discard.version, positions):
+        positions.extend(found[1])
+        values.extend(found[2])
+    found_tiles = [pile.entries(items) for pile, items in zip(tiles, state.tile_discard, strict=True)]
+    if not same("tile piles", tuple([pile.version for pile in tiles]), positions):
+        for _, where, row in found_tiles:
             positions.extend(where)
             values.extend(row)
 
@@ -388,22 +395,34 @@ def observe_state(state: GameMakersState, seat: int, ctx: Context, at: int,
             positions.extend([base + card for card in hand])
             values.extend([1.0] * len(hand))
 
-    shelves = lay.shelves_memo
-    display = state.display
-    known = []
-    for s in range(players):
-        key = tuple(display[s])
-        summary = shelves.get(key)
-        if summary is None:
-            summary = scoring.shelf(state, s)
-            if len(shelves) >= MEMO_LIMIT:
-                shelves.clear()
-            shelves[key] = summary
-        known.append(summary)
-    sheets = scoring.sheets(state, known)
-    for k, places_k in enumerate(lay.seats):
-        s = (seat + k) % players
-        observe_seat(places_k, ctx, state, s, wheel, sheets[s], same, put, value, positions, values)
+    keys = [observe_seat(places_k, ctx, state, (seat + k) % players, wheel, same, put, value, positions, values)
+            for k, places_k in enumerate(lay.seats)]
+
+    # the score sheets: read from what the seats' blocks were written from, and the VP gained
+    if not same("scores", (*keys, tuple(state.vp)), positions):
+        shelves = lay.shelves_memo
+        display = state.display
+        known = []
+        for s in range(players):
+            key = tuple(display[s])
+            summary = shelves.get(key)
+            if summary is None:
+                summary = scoring.shelf(state, s)
+                if len(shelves) >= MEMO_LIMIT:
+                    shelves.clear()
+                shelves[key] = summary
+            known.append(summary)
+        sheets = scoring.sheets(state, known)
+        for k, at_k in enumerate(lay.seats):
+            sheet = sheets[(seat + k) % players]
+            base = at_k.score
+            for i, name in enumerate(LINE_KEYS):
+                if sheet[name]:
+                    put(base + i)
+                    value(sheet[name] / SCORE_SCALE)
+            if sheet["total"]:
+                put(at_k.total)
+                value(sheet["total"] / TOTAL_SCALE)
 
 
 def observe_pending(lay: Places, ctx: Context, stack: list[tuple[Any, ...]], mine: bool,
@@ -555,11 +574,12 @@ def observe_draft(lay: Places, ctx: Context, state: GameMakersState, seat: int, 
                     value(1.0)
 
 
-def observe_seat(at: SeatPlaces, ctx: Context, state: GameMakersState, s: int, wheel: int,
-                 sheet: Mapping[str, int], same: Any, put: Any, value: Any,
-                 positions: list[int], values: list[float]) -> None:
-    """Seat ``s``'s Factory at the positions ``at`` (as ``view.seat_view`` shows it), a block at a
-    time: each written unless ``same`` (the tracker) has seen its contents."""
+def observe_seat(at: SeatPlaces, ctx: Context, state: GameMakersState, s: int, wheel: int, same: Any,
+                 put: Any, value: Any, positions: list[int], values: list[float]) -> tuple[Any, ...]:
+    """Seat ``s``'s Factory at the positions ``at`` (as ``view.seat_view`` shows it) but its score
+    sheet, a block at a time: each written unless ``same`` (the tracker) has seen its contents.
+    Returns what the score sheets read of the seat: its Break Room, Marketing track, machinery
+    sets, workers, Contracts, Display Case, Assembly Line, Structures, trees and Tweenies used."""
     n3, n4, n10, n20 = s * 3, s * 4, s * 10, s * 20
     turn = state.turn
     blocks = at.blocks
@@ -567,7 +587,8 @@ def observe_seat(at: SeatPlaces, ctx: Context, state: GameMakersState, s: int, w
     fk_ret, fk_last, room = state.fk_ret[n3: n3 + 3], state.fk_last[n3: n3 + 3], state.room[n4 + 1: n4 + 4]
     cards, tiles = len(state.hand[s]), tuple(state.ctiles[s])
     market, sets_of = state.market[s * 5: s * 5 + 5], state.sets_of[s * 5: s * 5 + 5]
-    if not same(blocks[0], (turn, fk_ret, fk_last, room, cards, tiles, market, sets_of), positions):
+    pieces = (turn, fk_ret, fk_last, room, cards, tiles, market, sets_of)
+    if not same(blocks[0], pieces, positions):
         for f in range(3):
             wait = fk_ret[f] - turn
             if wait > 0:
@@ -601,7 +622,8 @@ def observe_seat(at: SeatPlaces, ctx: Context, state: GameMakersState, s: int, w
                     put(base + kind)
                     value(count / MAX_SETS)
     firsts, seconds = state.work1[n10: n10 + 10], state.work2[n10: n10 + 10]
-    if not same(blocks[1], (firsts, seconds), positions) and any(firsts):
+    workers = (firsts, seconds)
+    if not same(blocks[1], workers, positions) and any(firsts):
         base = at.workers
         for i, first in enumerate(firsts):
             if first:
@@ -636,16 +658,7 @@ def observe_seat(at: SeatPlaces, ctx: Context, state: GameMakersState, s: int, w
             found = remember(at.structures_memo, key, structures(at, ctx, key))
         positions.extend(found[0])
         values.extend(found[1])
-    points = [sheet[name] for name in SCORE_KEYS]
-    if not same(blocks[5], points, positions):
-        base = at.score
-        for i, line in enumerate(points[:-1]):
-            if line:
-                put(base + i)
-                value(line / SCORE_SCALE)
-        if points[-1]:
-            put(at.total)
-            value(points[-1] / TOTAL_SCALE)
+    return room, market, sets_of, workers, keys, key
 
 
 def structures(at: SeatPlaces, ctx: Context, key: tuple[int, ...]) -> Entries:
