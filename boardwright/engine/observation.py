@@ -294,20 +294,25 @@ class Observer:
             values = self.encode(state.view(seat))
             nonzero = [i for i, v in enumerate(values) if v]
             return nonzero, [values[i] for i in nonzero]
-        players = self.players
         positions: list[int] = []
         found: list[float] = []
+        self._shared_part(state, seat, positions, found)
+        self.game._observe_state(state, seat, self.context, 2 * self.players + 1, positions, found)
+        return positions, found
+
+    def _shared_part(self, state: Any, seat: int, positions: list[int], values: list[float]) -> None:
+        """The entries of the part every game shares: whose turn it is, who has committed a sealed
+        choice, whether the game is over."""
+        players = self.players
         for s in state.to_act:
             positions.append((s - seat) % players)
-            found.append(1.0)
+            values.append(1.0)
         for s in state.committed():
             positions.append(players + (s - seat) % players)
-            found.append(1.0)
+            values.append(1.0)
         if state.is_over:
             positions.append(2 * players)
-            found.append(1.0)
-        self.game._observe_state(state, seat, self.context, 2 * players + 1, positions, found)
-        return positions, found
+            values.append(1.0)
 
     @property
     def tracks(self) -> bool:
@@ -322,18 +327,9 @@ class Observer:
         ``positions`` and ``values``, and return the positions to set to 0 before adding them.
         Only for a game that :attr:`tracks`; one tracker per seat and observer."""
         tracker.starts.clear()  # (a round cut short by an error is forgotten)
-        tracker.same("engine", None, positions)  # whose turn, who committed, whether over: every time
-        players = self.players
-        for s in state.to_act:
-            positions.append((s - seat) % players)
-            values.append(1.0)
-        for s in state.committed():
-            positions.append(players + (s - seat) % players)
-            values.append(1.0)
-        if state.is_over:
-            positions.append(2 * players)
-            values.append(1.0)
-        self.game._observe_changes(state, seat, self.context, 2 * players + 1, tracker, positions, values)
+        tracker.same("engine", None, positions)  # the shared part: written every time
+        self._shared_part(state, seat, positions, values)
+        self.game._observe_changes(state, seat, self.context, 2 * self.players + 1, tracker, positions, values)
         return tracker.finish(positions)
 
     def tracked(self, state: Any, seat: int, tracker: Tracker, row: list[float]) -> list[float]:
