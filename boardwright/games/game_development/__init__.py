@@ -43,7 +43,7 @@ class GameDevelopment(Game):
     content_default = DEFAULT_PATH
     notes = "docs/games/game-development.md"
     bot = "boardwright.games.game_development.bot:HeuristicBot"
-    #: the short search at 300 iterations did not beat the bot (42.5% of 60 games); at 1,000
+    #: the short search at 300 iterations did not beat the bot (13.5 of 30 games); at 1,000
     #: (about 0.4 s) it won 75.8% [63.7-84.9] of 60 (docs/agents.md)
     levels: ClassVar[Mapping[str, str]] = {"hard": "ismcts:iterations=1000,time=1"}
     quick_reference = "rules.md"
