@@ -29,7 +29,8 @@ entries entirely (the contents it is written from), and a block whose key is the
 saw last time is not written again. :meth:`Observer.changes` then gives what changed since the
 tracker's last observation: the positions to clear and the entries to add. A learner's adapter
 keeps the vector between steps and applies the change; the conformance kit
-(``check_tracked_observation``) follows whole games that way and compares every step with the view.
+(``TrackedObservations``) follows whole games that way and compares every step with the whole
+observation.
 """
 
 from __future__ import annotations
@@ -196,6 +197,10 @@ class Tracker:
         #: this round: (block or None after a block left as it was, key, where its entries start)
         self.starts: list[tuple[Any, Any, int]] = []
 
+    def begin(self) -> None:
+        """Start a round (one left unfinished by an error is forgotten)."""
+        self.starts.clear()
+
     def same(self, block: Any, key: Any, positions: list[int]) -> bool:
         """Whether ``block`` is as it was last written (its key unchanged): if not, its entries are
         to be appended next."""
@@ -326,7 +331,7 @@ class Observer:
         (a new tracker: from all zeros): append the entries of the blocks that changed to
         ``positions`` and ``values``, and return the positions to set to 0 before adding them.
         Only for a game that :attr:`tracks`; one tracker per seat and observer."""
-        tracker.starts.clear()  # (a round cut short by an error is forgotten)
+        tracker.begin()
         tracker.same("engine", None, positions)  # the shared part: written every time
         self._shared_part(state, seat, positions, values)
         self.game._observe_changes(state, seat, self.context, 2 * self.players + 1, tracker, positions, values)
